@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Kconfig targets, included by the top Makefile, which sets O, KCONFIG_CONFIG
+# (.config, or $(O)/.config when O= is given) and AUTOCONF.
+#
+#   make menuconfig          edit $(KCONFIG_CONFIG) (curses)
+#   make olddefconfig        complete $(KCONFIG_CONFIG) with defaults of new symbols
+#   make savedefconfig       minimal config to ./defconfig ($(O)/defconfig with O=)
+#   make <name>_defconfig    $(KCONFIG_CONFIG) from configs/<name>_defconfig
+#   make defconfig           same as tree_defconfig
+#   make listnewconfig       symbols the .config does not set yet
+#
+# A build without $(KCONFIG_CONFIG) starts from configs/$(KCONFIG_DEFAULT).
+# $(AUTOCONF) is regenerated whenever $(KCONFIG_CONFIG) or a Kconfig file
+# changes, and every object depends on it, so the whole kernel rebuilds.
+
+KCONFIG_DEFAULT := tree_defconfig
+KCONFIG_FILES := Kconfig $(filter-out linux/%,$(wildcard */Kconfig */*/Kconfig))
+KCONFIG_PY := $(PYTHON) $(srctree)/scripts/kconfig.py
+kconfig_env = KCONFIG_CONFIG=$(KCONFIG_CONFIG) KCONFIG=$(srctree)/Kconfig
+
+# savedefconfig writes ./defconfig, or $(O)/defconfig when O= was given.
+ifeq ($(origin O),command line)
+SAVEDEFCONFIG_OUT := $(O)/defconfig
+else
+SAVEDEFCONFIG_OUT := defconfig
+endif
+
+# Goals that must not create a .config first (as Linux's no-dot-config-targets).
+no-dot-config-goals := %_defconfig defconfig clean distclean help check check-% \
+	test-scenario harness-test list-scenarios
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out $(no-dot-config-goals),$(MAKECMDGOALS)),)
+kconfig-no-dot-config := y
+endif
+endif
+
+ifneq ($(kconfig-no-dot-config),y)
+# No .config yet: start from the default, once. The top Makefile
+# -includes $(KCONFIG_CONFIG), so make creates it here and restarts.
+$(KCONFIG_CONFIG):
+	@echo "*** $(KCONFIG_CONFIG) does not exist: using configs/$(KCONFIG_DEFAULT)" >&2
+	@echo "*** (run 'make <name>_defconfig' or 'make menuconfig' to choose)" >&2
+	$(Q)$(kconfig_env) $(KCONFIG_PY) defconfig configs/$(KCONFIG_DEFAULT)
+endif
+
+$(AUTOCONF): $(KCONFIG_CONFIG) $(KCONFIG_FILES) scripts/kconfig.py
+	$(Q)$(kconfig_env) $(KCONFIG_PY) syncconfig $@
+
+.PHONY: menuconfig olddefconfig savedefconfig defconfig listnewconfig
+
+menuconfig: $(KCONFIG_CONFIG)
+	$(Q)$(kconfig_env) $(KCONFIG_PY) menuconfig
+
+olddefconfig: $(KCONFIG_CONFIG)
+	$(Q)$(kconfig_env) $(KCONFIG_PY) olddefconfig
+
+listnewconfig: $(KCONFIG_CONFIG)
+	$(Q)$(kconfig_env) $(KCONFIG_PY) listnewconfig
+
+savedefconfig: $(KCONFIG_CONFIG)
+	$(Q)$(kconfig_env) $(KCONFIG_PY) savedefconfig $(SAVEDEFCONFIG_OUT)
+
+defconfig: $(KCONFIG_DEFAULT)
+
+%_defconfig:
+	@test -f configs/$@ || { echo "configs/$@: no such defconfig; have: $(notdir $(wildcard configs/*_defconfig))" >&2; exit 1; }
+	$(Q)$(kconfig_env) $(KCONFIG_PY) defconfig configs/$@
