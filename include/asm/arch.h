@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _ASM_ARCH_H
+#define _ASM_ARCH_H
+
+#include <linux/types.h>
+
+/*
+ * Register state saved by the interrupt entry code (kernel/arch/entry.asm),
+ * lowest address first.  The CPU pushes the last five; the stub pushes
+ * the vector and, where the CPU does not, a zero error code.
+ */
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, r11, r10, r9, r8;
+	unsigned long rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	unsigned long vector, error_code;
+	unsigned long rip, cs, rflags, rsp, ss;
+};
+
+/* Interrupt vectors. */
+#define FIRST_EXTERNAL_VECTOR	0x20
+#define ISA_IRQ_VECTOR(irq)	(0x30 + (irq))
+#define LOCAL_TIMER_VECTOR	0xec
+#define NMI_VECTOR_SELF_TEST	0xed
+#define CALL_FUNCTION_VECTOR	0xfb
+#define RESCHEDULE_VECTOR	0xfd
+#define ERROR_APIC_VECTOR	0xfe
+#define SPURIOUS_APIC_VECTOR	0xff
+
+#define TRAMPOLINE_PHYS		0x8000
+
+typedef void (*irq_handler_t)(struct pt_regs *regs);
+
+/* kernel/arch/irq.c: route an ISA interrupt through the IOAPIC. */
+void request_isa_irq(unsigned int irq, irq_handler_t handler);
+void set_intr_handler(unsigned int vector, irq_handler_t handler);
+
+/* kernel/arch/traps.c */
+void dump_stack(void);
+void show_regs(const struct pt_regs *regs);
+void show_stack_from(unsigned long rbp, unsigned long rip);
+void arch_print_cpus(void);
+typedef int (*nmi_handler_t)(struct pt_regs *regs);
+int register_nmi_handler(nmi_handler_t fn);
+void unregister_nmi_handler(nmi_handler_t fn);
+void trigger_cpu_backtrace(int cpu);
+
+/* kernel/panic.c */
+bool panic_in_progress(void);
+bool panic_on_this_cpu(void);
+__noreturn void panic_stop_self(void);
+void console_flush_on_panic(void);
+void printk_dump_log(void);
+
+/* kernel/arch/apic.c */
+void lapic_eoi(void);
+u32 lapic_id(void);
+void lapic_send_ipi(u32 apicid, u32 vector);
+void lapic_send_nmi(u32 apicid);
+
+/* Power. */
+__noreturn void machine_power_off(int code);
+__noreturn void machine_restart(void);
+__noreturn void machine_halt(void);
+
+/* Per-CPU architecture state, printed by "cpus". */
+struct cpu_info {
+	u32 apic_id;
+	bool online;
+};
+
+extern struct cpu_info cpu_info[];
+extern unsigned int nr_cpus_detected;
+
+/* Serial console (kernel/serial.c). */
+void serial_init(void);
+void serial_enable_rx_irq(void);
+void console_write(const char *s, size_t n);
+
+#endif /* _ASM_ARCH_H */
