@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A small static init for booting the __rcu series under QEMU.
+ *
+ * It exercises the kernel paths the series touches from user space:
+ * fork/exit/wait and reparenting (task->real_parent), signals and thread
+ * groups (task->sighand), ptrace attach/detach, setuid credential changes
+ * (task->real_cred/cred), /proc readers, and module loading (which walks the
+ * module notifier chain).  Then it loads the requirements test module if the
+ * initramfs holds one, and either powers the machine off or, with
+ * "rcuos.wait" on the command line, waits for a built-in torture test to
+ * shut the machine down.
+ *
+ * Every check prints one line "INIT: PASS <name>" or "INIT: FAIL <name> ...";
+ * the last line is "INIT: DONE <failures> failures".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int failures;
+
+static void say(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int fd, n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	/* /dev/console is the serial line: write straight to it. */
+	fd = open("/dev/console", O_WRONLY | O_NOCTTY);
+	if (fd < 0)
+		fd = 1;
+	if (write(fd, buf, n) < 0) {
+		/* nothing sensible to do */
+	}
+	if (fd != 1)
+		close(fd);
+}
+
+static void result(const char *name, int ok, const char *why)
+{
+	if (ok) {
+		say("INIT: PASS %s\n", name);
+	} else {
+		say("INIT: FAIL %s %s (errno %d)\n", name, why, errno);
+		failures++;
+	}
+}
+
+/* Wait for one child; return its wait status or -1. */
+static int wait_for(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return st;
+}
+
+/* fork/exit/wait: many children, each exits with its own code. */
+static void test_fork_exit_wait(void)
+{
+	enum { N = 64 };
+	pid_t pids[N];
+	int i, ok = 1;
+
+	for (i = 0; i < N; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0)
+			_exit(i & 0x7f);
+		if (pids[i] < 0)
+			ok = 0;
+	}
+	for (i = 0; i < N; i++) {
+		int st = pids[i] > 0 ? wait_for(pids[i]) : -1;
+
+		if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != (i & 0x7f))
+			ok = 0;
+	}
+	result("fork-exit-wait", ok, "wrong exit status");
+}
+
+/* Reparenting: an orphaned grandchild is reparented to init (us). */
+static void test_reparent(void)
+{
+	int pfd[2], ok = 0;
+	pid_t child, gc = 0;
+
+	if (pipe(pfd) < 0) {
+		result("reparent", 0, "pipe");
+		return;
+	}
+	child = fork();
+	if (child == 0) {
+		pid_t g = fork();
+
+		if (g == 0) {
+			int i;
+
+			close(pfd[0]);
+			/* Wait until our parent is gone, then report getppid(). */
+			for (i = 0; i < 1000 && getppid() != 1; i++)
+				usleep(1000);
+			g = getppid();
+			if (write(pfd[1], &g, sizeof(g)) < 0)
+				_exit(1);
+			_exit(0);
+		}
+		_exit(g > 0 ? 0 : 1);
+	}
+	close(pfd[1]);
+	wait_for(child);
+	if (read(pfd[0], &gc, sizeof(gc)) == sizeof(gc))
+		ok = gc == 1;
+	close(pfd[0]);
+	/* Reap the reparented grandchild. */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	result("reparent-to-init", ok, "getppid() of orphan is not 1");
+}
+
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1 = 1;
+}
+
+/* Signals: handled, blocked/pending, fatal; and thread-group signals. */
+static void test_signals(void)
+{
+	struct sigaction sa;
+	sigset_t set, old;
+	pid_t pid;
+	int st;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	sigaction(SIGUSR1, &sa, NULL);
+	got_usr1 = 0;
+	kill(getpid(), SIGUSR1);
+	result("signal-self-handled", got_usr1 == 1, "handler not run");
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	got_usr1 = 0;
+	kill(getpid(), SIGUSR1);
+	sigpending(&set);
+	st = sigismember(&set, SIGUSR1) && !got_usr1;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	result("signal-blocked-pending", st && got_usr1, "not pending/delivered");
+
+	pid = fork();
+	if (pid == 0) {
+		for (;;)
+			pause();
+	}
+	usleep(10000);
+	kill(pid, SIGTERM);
+	st = wait_for(pid);
+	result("signal-fatal", st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM,
+	       "child not killed by SIGTERM");
+
+	/* Child with handler: SIGUSR1 lets it exit 0. */
+	pid = fork();
+	if (pid == 0) {
+		sigaction(SIGUSR1, &sa, NULL);
+		got_usr1 = 0;
+		while (!got_usr1)
+			usleep(1000);
+		_exit(0);
+	}
+	usleep(10000);
+	kill(pid, SIGUSR1);
+	st = wait_for(pid);
+	result("signal-child-handled", st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "child did not handle SIGUSR1");
+}
+
+static void *thread_fn(void *arg)
+{
+	sigset_t set;
+	int sig;
+
+	(void)arg;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigwait(&set, &sig);
+	return (void *)(long)sig;
+}
+
+/* Threads share sighand: a process-directed signal reaches the thread. */
+static void test_threads(void)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		pthread_t t[4];
+		sigset_t set;
+		void *r;
+		int i, ok = 1;
+
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR2);
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
+		for (i = 0; i < 4; i++)
+			pthread_create(&t[i], NULL, thread_fn, NULL);
+		for (i = 0; i < 4; i++) {
+			usleep(2000);
+			kill(getpid(), SIGUSR2);
+		}
+		for (i = 0; i < 4; i++) {
+			pthread_join(t[i], &r);
+			if ((long)r != SIGUSR2)
+				ok = 0;
+		}
+		/* exec-less exit of a whole thread group */
+		_exit(ok ? 0 : 1);
+	}
+	st = wait_for(pid);
+	result("threads-shared-sighand", st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "thread group signals");
+}
+
+/* ptrace: attach, peek, detach; seize/interrupt; traceme + exit. */
+static void test_ptrace(void)
+{
+	pid_t pid;
+	int st, ok;
+
+	pid = fork();
+	if (pid == 0) {
+		for (;;)
+			pause();
+	}
+	usleep(10000);
+	ok = ptrace(PTRACE_ATTACH, pid, 0, 0) == 0;
+	st = ok ? wait_for(pid) : -1;
+	ok = ok && st >= 0 && WIFSTOPPED(st);
+	errno = 0;
+	ptrace(PTRACE_PEEKUSER, pid, 0, 0);
+	ok = ok && errno == 0;
+	ok = ok && ptrace(PTRACE_DETACH, pid, 0, 0) == 0;
+	result("ptrace-attach-detach", ok, "attach/peek/detach");
+
+	ok = ptrace(PTRACE_SEIZE, pid, 0, 0) == 0;
+	ok = ok && ptrace(PTRACE_INTERRUPT, pid, 0, 0) == 0;
+	st = ok ? wait_for(pid) : -1;
+	ok = ok && st >= 0 && WIFSTOPPED(st);
+	ok = ok && ptrace(PTRACE_DETACH, pid, 0, 0) == 0;
+	result("ptrace-seize-interrupt", ok, "seize/interrupt/detach");
+
+	/* The tracee is killed while traced: exit_ptrace/release paths. */
+	ok = ptrace(PTRACE_ATTACH, pid, 0, 0) == 0;
+	st = ok ? wait_for(pid) : -1;
+	kill(pid, SIGKILL);
+	st = wait_for(pid);
+	result("ptrace-kill-traced", ok && st >= 0 && WIFSIGNALED(st), "kill traced child");
+
+	pid = fork();
+	if (pid == 0) {
+		ptrace(PTRACE_TRACEME, 0, 0, 0);
+		raise(SIGSTOP);
+		_exit(7);
+	}
+	st = wait_for(pid);
+	ok = st >= 0 && WIFSTOPPED(st) && WSTOPSIG(st) == SIGSTOP;
+	ok = ok && ptrace(PTRACE_CONT, pid, 0, 0) == 0;
+	st = wait_for(pid);
+	result("ptrace-traceme", ok && st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 7,
+	       "traceme/cont/exit");
+}
+
+/* Credentials: setuid/setgid changes, and their effect on kill(). */
+static void test_creds(void)
+{
+	pid_t victim, pid;
+	int st;
+
+	victim = fork();
+	if (victim == 0) {
+		for (;;)
+			pause();
+	}
+	pid = fork();
+	if (pid == 0) {
+		gid_t groups[1] = { 1000 };
+
+		if (setgroups(1, groups) || setresgid(1000, 1000, 1000) ||
+		    setresuid(1000, 1000, 1000))
+			_exit(10);
+		if (getuid() != 1000 || geteuid() != 1000 || getgid() != 1000)
+			_exit(11);
+		/* No permission to signal a root process any more. */
+		if (kill(victim, 0) == 0 || errno != EPERM)
+			_exit(12);
+		/* Cannot get root back. */
+		if (setuid(0) == 0)
+			_exit(13);
+		/* A child inherits the credentials. */
+		pid = fork();
+		if (pid == 0)
+			_exit(getuid() == 1000 ? 0 : 1);
+		st = wait_for(pid);
+		if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+			_exit(14);
+		_exit(0);
+	}
+	st = wait_for(pid);
+	result("setuid-credentials", st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "credential change");
+	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st))
+		say("INIT: setuid-credentials child exit %d\n", WEXITSTATUS(st));
+	kill(victim, SIGKILL);
+	wait_for(victim);
+}
+
+/* /proc readers walk other tasks' creds, parents and signal state. */
+static void test_proc(void)
+{
+	pid_t pid = fork();
+	char path[64], buf[4096];
+	int fd, n, ok = 0;
+
+	if (pid == 0) {
+		if (setresuid(1000, 1000, 1000))
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	usleep(10000);
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	fd = open(path, O_RDONLY);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		if (n > 0) {
+			buf[n] = 0;
+			ok = strstr(buf, "PPid:\t1\n") && strstr(buf, "Uid:\t1000");
+		}
+		close(fd);
+	}
+	result("proc-status", ok, "PPid/Uid in /proc/<pid>/status");
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	ok = fd >= 0 && read(fd, buf, sizeof(buf)) > 0;
+	if (fd >= 0)
+		close(fd);
+	result("proc-stat", ok, "/proc/<pid>/stat");
+	kill(pid, SIGKILL);
+	wait_for(pid);
+}
+
+static int cmdline_has(const char *word)
+{
+	char buf[4096];
+	int fd = open("/proc/cmdline", O_RDONLY), n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	return strstr(buf, word) != NULL;
+}
+
+/* Load every *.ko in / (the requirements module): KUnit runs it on load. */
+static void load_modules(void)
+{
+	static const char *const mods[] = { "/rcu_requirements.ko" };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+		int fd = open(mods[i], O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			continue;
+		say("INIT: loading %s\n", mods[i]);
+		result("module-load", syscall(SYS_finit_module, fd, "", 0) == 0,
+		       "finit_module");
+		close(fd);
+	}
+}
+
+int main(void)
+{
+	int rounds = 1, r;
+
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	say("INIT: rcuos test init started, pid %d\n", getpid());
+	if (cmdline_has("rcuos.rounds=10"))
+		rounds = 10;
+	for (r = 0; r < rounds; r++) {
+		test_fork_exit_wait();
+		test_reparent();
+		test_signals();
+		test_threads();
+		test_ptrace();
+		test_creds();
+		test_proc();
+	}
+	if (!cmdline_has("rcuos.nomodule"))
+		load_modules();
+	say("INIT: DONE %d failures\n", failures);
+	if (cmdline_has("rcuos.wait")) {
+		/* A built-in test (rcutorture shutdown_secs=) powers off. */
+		for (;;) {
+			while (waitpid(-1, NULL, 0) > 0)
+				;
+			sleep(1);
+		}
+	}
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

@@ -1,0 +1,36 @@
+# linux/linux.mk: targets for the Linux __rcu series (issue 5).
+# Included by the top-level Makefile ("-include linux/linux.mk"); works from
+# the repository root, and also standalone: make -f linux/linux.mk linux-check
+#
+#   make linux         extract + apply the series + configure + build bzImage
+#   make linux-sparse  sparse over kernel/, before/after table (small+defconfig)
+#   make linux-check   every check, PASS/FAIL/SKIP lines, also appended to
+#                      build/check/results/linux.txt
+#   make linux-boot    boot the patched kernel with the test init (4 CPUs)
+#
+# Variables: LINUX_SPARSE_CONFIGS (default "small defconfig"),
+#            LINUX_CHECK_DEFCONFIG=0 to skip the defconfig sparse in checks,
+#            JOBS (default: number of CPUs).
+LINUX_MK_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+LINUX_SCRIPTS := $(LINUX_MK_DIR)/scripts
+LINUX_SPARSE_CONFIGS ?= small defconfig
+
+.PHONY: linux linux-sparse linux-check linux-boot linux-module linux-clean
+
+linux:
+	@$(LINUX_SCRIPTS)/build.sh
+
+linux-module: linux
+	@$(LINUX_SCRIPTS)/build-module.sh
+
+linux-boot: linux
+	@$(LINUX_SCRIPTS)/boot-test.sh
+
+linux-sparse:
+	@$(LINUX_SCRIPTS)/sparse.sh $(LINUX_SPARSE_CONFIGS)
+
+linux-check:
+	@$(LINUX_SCRIPTS)/check.sh
+
+linux-clean:
+	rm -rf build/linux

@@ -1,0 +1,13 @@
+#!/bin/bash
+# build-module.sh: build linux/module/ (the KUnit requirements module) with
+# make M= against the patched tree's small-config build.  The sources are
+# copied to build/linux/module so that no build output lands in linux/.
+# The module is only ever loaded inside QEMU, by the test init.
+. "$(dirname "$0")/common.sh"
+obj=$B/obj-series
+[ -f "$obj/Module.symvers" ] || [ -f "$obj/vmlinux" ] || "$LINUX_DIR/scripts/build.sh" series
+use_tree series
+mkdir -p "$B/module"
+cp "$LINUX_DIR/module/Makefile" "$LINUX_DIR/module/"*.c "$B/module/"
+kmake "$SRC" "$obj" M="$B/module" modules
+ls -l "$B/module/rcu_requirements.ko"

@@ -1,0 +1,182 @@
+#!/bin/bash
+# check.sh: every check of the Linux series.  One line per check on stdout,
+# "PASS: <name> ...", "FAIL: <name> ..." or "SKIP: <name> (<why>)", also
+# appended to build/check/results/linux.txt.  Exits 1 if any check fails.
+# Details and logs: build/linux/check/.
+# LINUX_CHECK_DEFCONFIG=0 skips the (slow) defconfig sparse run.
+. "$(dirname "$0")/common.sh"
+S=$LINUX_DIR/scripts
+C=$B/check
+mkdir -p "$C" "$RESULTS_DIR"
+RES=$RESULTS_DIR/linux.txt
+failed=0
+T0=$(date +%s)
+echo "# linux-check $(date -u +%FT%TZ) series=$(grep -vc '^#' "$PATCHES/series" 2>/dev/null || echo 0) patches" >> "$RES"
+report() {	# report PASS|FAIL|SKIP name detail
+	local line="$1: $2${3:+ $3}"
+	echo "$line"
+	echo "$line" >> "$RES"
+	[ "$1" != FAIL ] || failed=1
+}
+timed() {	# timed NAME cmd...: run, log to $C/NAME.log, record the time
+	local t0 rc
+	t0=$(date +%s)
+	set +e
+	"${@:2}" > "$C/$1.log" 2>&1
+	rc=$?
+	set -e
+	echo "$1 $(( $(date +%s) - t0 ))s rc=$rc" >> "$C/times.txt"
+	return $rc
+}
+: > "$C/times.txt"
+
+# 1. The series applies with git am on a fresh checkout of the pristine tree.
+check_applies() {
+	"$S/prepare.sh"
+	local wt=$B/check-am n=0 p
+	git -C "$PRISTINE" worktree remove -f "$wt" >/dev/null 2>&1 || rm -rf "$wt"
+	git -C "$PRISTINE" worktree prune
+	git -C "$PRISTINE" worktree add -q --detach "$wt" refs/tags/pristine
+	for p in $(series_patches); do
+		git -C "$wt" -c user.name=check -c user.email=check@localhost am -q "$p" ||
+			{ echo "git am failed: $(basename "$p")"; git -C "$PRISTINE" worktree remove -f "$wt"; return 1; }
+		n=$((n + 1))
+	done
+	git -C "$PRISTINE" worktree remove -f "$wt"
+	echo "applied $n patches"
+}
+if timed applies check_applies; then
+	report PASS linux-series-applies "($(tail -1 "$C/applies.log"))"
+else
+	report FAIL linux-series-applies "(see $C/applies.log)"
+fi
+
+# 2. checkpatch.pl --strict, the pristine tree's own script, on every patch.
+check_checkpatch() {
+	local p bad=0
+	for p in $(series_patches); do
+		if "$SRC/scripts/checkpatch.pl" --strict --no-tree -q "$p" > "$C/checkpatch.tmp" 2>&1 &&
+			! grep -q '^\(ERROR\|WARNING\|CHECK\)' "$C/checkpatch.tmp"; then
+			echo "clean: $(basename "$p")"
+		else
+			echo "NOT CLEAN: $(basename "$p")"; cat "$C/checkpatch.tmp"; bad=1
+		fi
+	done
+	return $bad
+}
+if timed checkpatch check_checkpatch; then
+	report PASS linux-checkpatch-strict "($(grep -c '^clean' "$C/checkpatch.log") patches clean)"
+else
+	report FAIL linux-checkpatch-strict "($(grep -c '^NOT CLEAN' "$C/checkpatch.log") patches not clean, see $C/checkpatch.log)"
+fi
+
+# 3. Full build of the patched tree (small config, PROVE_RCU etc. on).
+if timed build-series "$S/build.sh" series; then
+	report PASS linux-build "(bzImage of the series, small config)"
+else
+	report FAIL linux-build "(see $C/build-series.log)"
+fi
+
+# 4. Bisectability: the touched objects build after every patch.
+if timed bisect "$S/bisect.sh"; then
+	report PASS linux-bisect "($(grep -c '^OK' "$C/bisect.log") patches: touched objects build after each)"
+else
+	report FAIL linux-bisect "($(grep '^FAIL' "$C/bisect.log" | head -3 | tr '\n' ';') see $C/bisect.log)"
+fi
+
+# 5. No functional change: objdump -d of every touched object identical.
+if timed nfc "$S/nfc.sh"; then
+	report PASS linux-no-functional-change "($(tail -1 "$C/nfc.log"))"
+else
+	report FAIL linux-no-functional-change "($(tail -1 "$C/nfc.log"); $(grep -m3 '^DIFF' "$C/nfc.log" | tr '\n' ' '))"
+fi
+
+# 6. sparse: fewer __rcu diagnostics after the series than before.
+sparse_check() {	# sparse_check CONFIG
+	local cfg=$1 before after
+	if ! timed "sparse-$cfg" "$S/sparse.sh" "$cfg"; then
+		report FAIL "linux-sparse-$cfg" "(sparse run failed, see $C/sparse-$cfg.log)"
+		return
+	fi
+	before=$(awk '/^TOTAL \(unique\)/ {print $3}' "$B/sparse/$cfg-table.txt")
+	after=$(awk '/^TOTAL \(unique\)/ {print $4}' "$B/sparse/$cfg-table.txt")
+	if [ "$after" -lt "$before" ]; then
+		report PASS "linux-sparse-$cfg" "(__rcu diagnostics in kernel/: $before before, $after after$([ "$after" = 0 ] || echo ', not yet 0'))"
+	else
+		report FAIL "linux-sparse-$cfg" "(__rcu diagnostics in kernel/: $before before, $after after)"
+	fi
+}
+sparse_check small
+if [ "${LINUX_CHECK_DEFCONFIG:-1}" = 0 ]; then
+	report SKIP linux-sparse-defconfig "(LINUX_CHECK_DEFCONFIG=0)"
+else
+	sparse_check defconfig
+fi
+
+# 7. Boot tests under QEMU TCG, 4 CPUs.
+SPLAT='suspicious RCU usage|WARNING:|BUG:|Oops|Kernel panic|possible recursive locking|possible circular locking|inconsistent lock state|irq lock inversion|DEBUG_LOCKS_WARN_ON|ODEBUG:|INFO: task .* blocked|Call Trace:'
+"$S/mkinitramfs.sh" "$B/initramfs-plain.cpio"
+KS=$B/obj-series/arch/x86/boot/bzImage
+# 7a. The test init, then rcutorture; the torture test powers the guest off.
+timed boot-torture "$S/boot.sh" "$KS" "$B/initramfs-plain.cpio" "$C/boot-torture.console" 400 \
+	"initcall_blacklist=rcu_scale_init,ref_scale_init rcutorture.torture_type=rcu rcutorture.shutdown_secs=45 rcutorture.stat_interval=15 rcuos.nomodule rcuos.wait" || true
+L=$C/boot-torture.console
+why=""
+grep -q 'INIT: DONE 0 failures' "$L" || why="$why init-tests-failed"
+grep -q 'End of test: SUCCESS' "$L" || why="$why no-torture-success"
+grep -Eq "$SPLAT" "$L" && why="$why splat:$(grep -Em1 "$SPLAT" "$L" | tr -d '\r' | sed 's/^\[[^]]*\] //' | tr ' ' '_')"
+secs=$(grep -m1 'End of test: SUCCESS' "$L" | sed 's/^\[ *\([0-9]*\).*/\1/')
+if [ -z "$why" ]; then
+	report PASS linux-boot-torture "(init: $(grep -c 'INIT: PASS' "$L") checks passed; rcutorture End of test: SUCCESS at ${secs}s; no splats)"
+else
+	report FAIL linux-boot-torture "(${why# }; see $L)"
+fi
+
+# 7b. The rcuscale invalid scale_type boot: oopses on pristine, clean after.
+RS="initcall_blacklist=rcu_torture_init,ref_scale_init rcuscale.scale_type=bogus rcuscale.shutdown=0 rcuos.nomodule"
+if timed build-pristine "$S/build.sh" pristine; then
+	timed boot-rcuscale-pristine "$S/boot.sh" "$B/obj-pristine/arch/x86/boot/bzImage" \
+		"$B/initramfs-plain.cpio" "$C/rcuscale-pristine.console" 120 "$RS" || true
+	L=$C/rcuscale-pristine.console
+	if grep -q 'invalid scale type' "$L" && grep -q 'BUG: kernel NULL pointer dereference' "$L" &&
+		grep -q 'rcu_scale_cleanup' "$L" && ! grep -q 'INIT: DONE' "$L"; then
+		report PASS linux-rcuscale-invalid-pristine-oopses "(pristine: NULL dereference in rcu_scale_cleanup, as expected)"
+	else
+		report FAIL linux-rcuscale-invalid-pristine-oopses "(expected the oops; see $L)"
+	fi
+else
+	report FAIL linux-rcuscale-invalid-pristine-oopses "(pristine build failed, see $C/build-pristine.log)"
+fi
+timed boot-rcuscale-series "$S/boot.sh" "$KS" "$B/initramfs-plain.cpio" "$C/rcuscale-series.console" 120 "$RS" || true
+L=$C/rcuscale-series.console
+if grep -q 'invalid scale type' "$L" && grep -q 'INIT: DONE 0 failures' "$L" && ! grep -Eq "$SPLAT" "$L"; then
+	report PASS linux-rcuscale-invalid-fixed "(series: invalid type reported, boot reaches init, no splat)"
+else
+	report FAIL linux-rcuscale-invalid-fixed "(see $L)"
+fi
+
+# 7c. The requirements module (KUnit) loaded by the test init.
+if [ -f "$LINUX_DIR/module/Makefile" ]; then
+	if timed module "$S/build-module.sh"; then
+		"$S/mkinitramfs.sh" "$B/initramfs-module.cpio" "$B/module/rcu_requirements.ko"
+		timed boot-module "$S/boot.sh" "$KS" "$B/initramfs-module.cpio" "$C/boot-module.console" 300 \
+			"initcall_blacklist=rcu_torture_init,rcu_scale_init,ref_scale_init" || true
+		L=$C/boot-module.console
+		nok=$(grep -c '    ok [0-9]' "$L" || true)
+		nnok=$(grep -c 'not ok [0-9]' "$L" || true)
+		if grep -q 'INIT: DONE 0 failures' "$L" && [ "$nok" -gt 0 ] && [ "$nnok" = 0 ] &&
+			grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
+			report PASS linux-requirements-module "($nok KUnit cases ok, 0 not ok)"
+		else
+			report FAIL linux-requirements-module "($nok ok, $nnok not ok; see $L)"
+		fi
+	else
+		report FAIL linux-requirements-module "(module build failed, see $C/module.log)"
+	fi
+else
+	report SKIP linux-requirements-module "(linux/module/ not written yet)"
+fi
+use_tree series
+echo "# linux-check took $(( $(date +%s) - T0 )) s" >> "$RES"
+log "linux-check took $(( $(date +%s) - T0 )) s; stage times in $C/times.txt"
+exit $failed

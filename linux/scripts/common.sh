@@ -1,0 +1,52 @@
+# Common settings for the linux/ scripts; sourced, not executed.
+# All paths are absolute so that the scripts work from any directory.
+set -euo pipefail
+LINUX_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REPO_ROOT=$(cd "$LINUX_DIR/.." && pwd)
+B=${LINUX_BUILD:-$REPO_ROOT/build/linux}
+TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# src-pristine: the extracted tree, made a git repository with tag
+# "pristine".  The scripts switch its checkout between refs/tags/pristine,
+# refs/tags/series (pristine + the series, applied with git am) and
+# refs/tags/nfc-base (pristine + the functional patches only); object
+# directories are per tree (obj-pristine, obj-series, ...).  One source path
+# for all builds keeps ccache hits across the trees (the compiler command
+# lines hold the absolute source path).
+PRISTINE=$B/src-pristine
+SRC=$PRISTINE
+PATCHES=$LINUX_DIR/patches
+RESULTS_DIR=$REPO_ROOT/build/check/results
+JOBS=${JOBS:-$(nproc)}
+if [ -z "${LINUX_CC:-}" ]; then
+	if command -v ccache >/dev/null 2>&1; then LINUX_CC="ccache gcc"; else LINUX_CC=gcc; fi
+fi
+log() { echo "[linux] $*" >&2; }
+die() { echo "[linux] error: $*" >&2; exit 1; }
+# kmake SRC OBJ args...: make in a kernel tree, out of tree, with ccache.
+kmake() {
+	local src=$1 obj=$2; shift 2
+	mkdir -p "$obj"
+	make -s -C "$src" O="$obj" CC="$LINUX_CC" HOSTCC=gcc -j"$JOBS" "$@"
+}
+# series_patches: the patch files named in patches/series, in order.
+series_patches() {
+	[ -f "$PATCHES/series" ] || return 0
+	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series" | while read -r p; do
+		echo "$PATCHES/$p"
+	done
+}
+# use_tree pristine|series|nfc-base: switch $SRC to that tree.
+use_tree() {
+	local cur
+	cur=$(git -C "$SRC" rev-parse HEAD)
+	if [ "$cur" != "$(git -C "$SRC" rev-parse "refs/tags/$1^{commit}")" ]; then
+		git -C "$SRC" checkout -q -f --detach "refs/tags/$1"
+	fi
+}
+# functional_patches: patch files declared as functional changes.
+functional_patches() {
+	[ -f "$PATCHES/functional" ] || return 0
+	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/functional" | while read -r p; do
+		echo "$PATCHES/$p"
+	done
+}

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Extract the pristine Debian tree once into build/linux/src-pristine and make
+# it a git repository (tag "pristine"), with tags "series" (pristine + linux/patches/series, applied with
+# git am) and "nfc-base" (pristine + the patches listed in
+# linux/patches/functional).  Leaves $SRC at the series.
+. "$(dirname "$0")/common.sh"
+"$LINUX_DIR/scripts/ensure-packages.sh"
+mkdir -p "$B"
+if ! git -C "$PRISTINE" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
+	log "extracting $TARBALL"
+	rm -rf "$PRISTINE" "$B/extract.tmp"
+	mkdir -p "$B/extract.tmp"
+	tar -xJf "$TARBALL" -C "$B/extract.tmp"
+	mv "$B/extract.tmp"/linux-source-6.12 "$PRISTINE"
+	rmdir "$B/extract.tmp"
+	log "creating git repository of the pristine tree"
+	# Debian's top-level .gitignore ignores everything (/*): force-add.
+	git -C "$PRISTINE" init -q -b base .
+	git -C "$PRISTINE" add -A -f .
+	git -C "$PRISTINE" -c user.name=pristine -c user.email=pristine@localhost \
+		commit -q -m "linux-source-6.12 pristine ($(basename "$TARBALL"))"
+	git -C "$PRISTINE" tag pristine
+fi
+# The series' identity: a hash over the patch files named in series.
+want=$( (cat "$PATCHES/series" "$PATCHES/functional" 2>/dev/null; series_patches | xargs -r cat) | sha1sum | cut -d' ' -f1)
+have=$(cat "$B/series.stamp" 2>/dev/null || true)
+if [ "$want" = "$have" ]; then
+	use_tree series
+	exit 0
+fi
+rm -f "$B/series.stamp"
+apply() {	# apply TAG PATCH...
+	local tag=$1 n=0 p; shift
+	git -C "$SRC" am --abort >/dev/null 2>&1 || true
+	git -C "$SRC" checkout -q -f --detach refs/tags/pristine
+	for p in "$@"; do
+		git -C "$SRC" -c user.name=series -c user.email=series@localhost \
+			am -q "$p" || { git -C "$SRC" am --abort; die "git am failed on $(basename "$p")"; }
+		n=$((n + 1))
+	done
+	git -C "$SRC" tag -f "$tag" >/dev/null
+	log "tag $tag: pristine + $n patches"
+}
+# shellcheck disable=SC2046
+apply nfc-base $(functional_patches)
+# shellcheck disable=SC2046
+apply series $(series_patches)
+echo "$want" > "$B/series.stamp"

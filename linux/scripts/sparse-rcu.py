@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""sparse-rcu.py: extract and tabulate the __rcu diagnostics of sparse logs.
+
+  sparse-rcu.py count LOG                 -> unique __rcu diagnostics (number)
+  sparse-rcu.py list LOG                  -> one line per unique diagnostic
+  sparse-rcu.py table BEFORE AFTER [NAME] -> per-file table before/after
+
+A diagnostic counts as an __rcu diagnostic when sparse says
+  - "... (different address spaces)" and one of its type lines names __rcu,
+  - "incompatible types in comparison expression" with an __rcu type line,
+  - "cast removes/adds address space '__rcu'" (or any message naming __rcu),
+  - "dereference of noderef expression" (sparse does not name the address
+    space there; in kernel/ these are __rcu pointers, but the table counts
+    them in their own column so that the claim can be checked).
+A diagnostic in a header is reported by sparse once per .c file that
+includes it: "unique" counts it once (by file:line:col and text), "raw"
+counts every report.
+"""
+import re
+import sys
+from collections import OrderedDict, defaultdict
+
+HEAD = re.compile(r'^(\S+?):(\d+):(\d+): (warning|error): (.*)$')
+CONT = re.compile(r'^(\S+?):(\d+):(\d+):\s{3,}(.*)$')
+
+
+def norm(path):
+    # Paths are relative to the source tree or absolute under it.
+    m = re.search(r'/src-pristine/(.*)$', path)
+    if m:
+        return m.group(1)
+    return re.sub(r'^(\./)+', '', path)
+
+
+def parse(log):
+    diags = []   # [loc, msg, [type lines]]
+    last = {}
+    with open(log, errors='replace') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = HEAD.match(line)
+            if m:
+                loc = (norm(m.group(1)), int(m.group(2)), int(m.group(3)))
+                d = [loc, m.group(5), []]
+                diags.append(d)
+                last[loc] = d
+                continue
+            m = CONT.match(line)
+            if m:
+                loc = (norm(m.group(1)), int(m.group(2)), int(m.group(3)))
+                if loc in last:
+                    last[loc][2].append(m.group(4).strip())
+    return diags
+
+
+def kind(d):
+    loc, msg, types = d
+    t = ' '.join(types)
+    if 'dereference of noderef expression' in msg:
+        return 'noderef'
+    if '__rcu' in msg:
+        return 'cast' if 'cast' in msg else 'other'
+    if 'different address spaces' in msg and '__rcu' in t:
+        if 'comparison' in msg:
+            return 'compare'
+        return 'addrspace'
+    if 'incompatible types in comparison' in msg and '__rcu' in t:
+        return 'compare'
+    return None
+
+
+def rcu_diags(log):
+    raw = 0
+    uniq = OrderedDict()
+    for d in parse(log):
+        k = kind(d)
+        if not k:
+            continue
+        raw += 1
+        key = (d[0], d[1], tuple(d[2]))
+        uniq.setdefault(key, k)
+    return uniq, raw
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == 'count':
+        u, raw = rcu_diags(sys.argv[2])
+        print(len(u))
+    elif cmd == 'list':
+        u, raw = rcu_diags(sys.argv[2])
+        for (loc, msg, types), k in u.items():
+            print('%s:%d:%d: [%s] %s | %s' % (loc[0], loc[1], loc[2], k, msg,
+                                            ' / '.join(types)))
+    elif cmd == 'table':
+        ub, rb = rcu_diags(sys.argv[2])
+        ua, ra = rcu_diags(sys.argv[3])
+        name = sys.argv[4] if len(sys.argv) > 4 else ''
+        per = defaultdict(lambda: [0, 0])
+        kinds = defaultdict(lambda: [0, 0])
+        for i, u in enumerate((ub, ua)):
+            for (loc, _, _), k in u.items():
+                per[loc[0]][i] += 1
+                kinds[k][i] += 1
+        print('sparse __rcu diagnostics %s (unique; before -> after)' % name)
+        print('%-44s %7s %7s %7s' % ('file', 'before', 'after', 'delta'))
+        for f in sorted(per, key=lambda f: (-per[f][0], f)):
+            b, a = per[f]
+            print('%-44s %7d %7d %+7d' % (f, b, a, a - b))
+        print('%-44s %7d %7d %+7d' % ('TOTAL (unique)', len(ub), len(ua),
+                                       len(ua) - len(ub)))
+        print('%-44s %7d %7d %+7d' % ('TOTAL (raw, headers once per .c)',
+                                       rb, ra, ra - rb))
+        for k in sorted(kinds):
+            b, a = kinds[k]
+            print('%-44s %7d %7d %+7d' % ('  of which ' + k, b, a, a - b))
+    else:
+        sys.exit('usage')
+
+
+if __name__ == '__main__':
+    main()
