@@ -66,11 +66,11 @@ def load(kconf, path, strict):
     if not os.path.exists(path):
         sys.exit("kconfig: %s does not exist" % path)
     kconf.load_config(path)
-    problems = list(kconf.warnings)
+    problems = list(kconf.warnings)     # these name the file and line
     if strict:
-        problems += value_errors(kconf)
+        problems += ["%s: %s" % (path, e) for e in value_errors(kconf)]
     for w in problems:
-        print("%s: %s" % (path, w), file=sys.stderr)
+        print(w, file=sys.stderr)
     if strict and problems:
         sys.exit("kconfig: %s: %d problem(s), not applied" % (path, len(problems)))
 

@@ -117,14 +117,15 @@ def run_one(s, cfg_root, out, echo):
         msg = "no kernel %s (build of %s failed?)" % (elf, s.defconfig)
         with open(log, "w") as f:
             f.write(msg + "\n")
-        return False, "FAIL: %s (%s)\n" % (s.name, msg)
+        return False, "FAIL: scenario:%s (%s)\n" % (s.name, msg)
     mk = subprocess.run([os.path.join(SRCTREE, "scripts", "mkiso.sh"), elf, iso, s.cmdline],
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if mk.returncode:
         with open(log, "w") as f:
             f.write(mk.stdout)
-        return False, "FAIL: %s (mkiso.sh failed, log: %s)\n" % (s.name, log)
-    argv = [sys.executable, os.path.join(HERE, "boot.py"), "--name", s.name, "--iso", iso,
+        return False, "FAIL: scenario:%s (mkiso.sh failed, log: %s)\n" % (s.name, log)
+    argv = [sys.executable, os.path.join(HERE, "boot.py"), "--name", "scenario:" + s.name,
+            "--iso", iso,
             "--cpus", str(s.cpus), "--mem", s.mem, "--timeout", str(s.timeout),
             "--log", log, "--expect-exit", s.expect_exit]
     for c in s.commands:

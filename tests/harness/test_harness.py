@@ -376,13 +376,14 @@ def main():
         del argv[i:i + 2]
     verbosity = 2 if "-v" in argv else 1
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    ids = [t.id() for t in iter_tests(suite)]   # running the suite empties it
     res = unittest.TextTestRunner(verbosity=verbosity, stream=sys.stderr).run(suite)
     if results:
         bad = {t.id() for t, _ in res.failures + res.errors}
         with open(results, "a") as f:
-            for t in iter_tests(suite):
-                f.write("%s: harness:%s\n" % ("FAIL" if t.id() in bad else "PASS",
-                                               t.id().split(".", 1)[1]))
+            for i in ids:
+                f.write("%s: harness:%s\n" % ("FAIL" if i in bad else "PASS",
+                                               i.split(".", 1)[1]))
     return 0 if res.wasSuccessful() else 1
 
 

@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: the whole test suite, included by the top Makefile.
+#
+#   make check                           everything below, then the summary
+#   make test-scenario SCENARIO=tree-8   build one scenario's config, boot it
+#   make harness-test                    the harness self-tests only
+#   make list-scenarios
+#
+# Every step writes 'PASS: <name>', 'FAIL: <name>' or 'SKIP: <name> (<why>)'
+# lines into $(CHECK_RESULTS)/*.txt and goes on after failures; the summary
+# prints the failures and, as the last line, 'N passed, N failed'
+# (', N skipped' if any); make check fails if anything failed.
+# Each defconfig is built in build/cfg/<name>/ (tiny_defconfig -> tiny).
+# Logs: $(CHECK_LOGS)/; scenario ISOs: $(CHECK_OUT)/iso/.
+
+CHECK_OUT	:= $(O)/check
+CHECK_RESULTS	:= $(CHECK_OUT)/results
+CHECK_LOGS	:= $(CHECK_OUT)/logs
+CHECK_CFG_ROOT	:= build/cfg
+CHECK_JOBS	?= 2
+CHECK_CONFIGS	:= $(patsubst configs/%_defconfig,%,$(sort $(wildcard configs/*_defconfig)))
+CHECK_SCENARIOS	:= $(patsubst tests/scenarios/%.scenario,%,$(sort $(wildcard tests/scenarios/*.scenario)))
+
+# The host unit tests' make fragment, unless the top Makefile has it already.
+ifeq ($(filter tests/unit/unit.mk,$(MAKEFILE_LIST)),)
+-include tests/unit/unit.mk
+endif
+
+# y if some makefile read so far defines target $(1).
+check-have-target = $(shell grep -qsE '^$(1)[[:space:]]*:' $(filter-out $(KCONFIG_CONFIG),$(MAKEFILE_LIST)) && echo y)
+
+# Sub-make for one defconfig's build directory. KCONFIG_CONFIG is exported
+# by the top Makefile, so it must be overridden, not just O.
+check-cfg-make = $(MAKE) --no-print-directory O=$(CHECK_CFG_ROOT)/$(1) \
+	KCONFIG_CONFIG=$(CHECK_CFG_ROOT)/$(1)/.config
+
+# $(call check-step,NAME,RESULTFILE,LOG,COMMAND): run COMMAND with its output
+# in LOG, then record PASS or FAIL for NAME.
+define check-step
+if ( $(4) ) >$(3) 2>&1; then \
+	echo "PASS: $(1)" | tee -a $(2); \
+else \
+	echo "FAIL: $(1) (log: $(3))" | tee -a $(2); \
+fi
+endef
+
+.PHONY: check check-prepare check-packages check-build check-unit check-sparse \
+	check-harness check-scenarios check-linux check-summary test-scenario \
+	harness-test list-scenarios
+
+# The steps run one after the other even under make -j.
+check:
+	@$(MAKE) --no-print-directory check-prepare
+	@$(MAKE) --no-print-directory check-packages
+	@$(MAKE) --no-print-directory check-build
+	@$(MAKE) --no-print-directory check-unit
+	@$(MAKE) --no-print-directory check-sparse
+	@$(MAKE) --no-print-directory check-harness
+	@$(MAKE) --no-print-directory check-scenarios
+	@$(MAKE) --no-print-directory check-linux
+	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
+
+check-prepare:
+	@rm -rf $(CHECK_RESULTS) $(CHECK_LOGS)
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+
+check-packages:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@$(call check-step,packages,$(CHECK_RESULTS)/packages.txt,$(CHECK_LOGS)/packages.log,\
+		scripts/ensure-packages check)
+
+# Every defconfig in its own directory: the ELF and the ISO.
+check-build:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@$(foreach c,$(CHECK_CONFIGS),\
+		$(call check-step,build:$(c),$(CHECK_RESULTS)/build.txt,$(CHECK_LOGS)/build-$(c).log,\
+			$(call check-cfg-make,$(c)) $(c)_defconfig && \
+			$(call check-cfg-make,$(c)) -j$(CHECK_JOBS) all);)
+
+# Host unit tests: tests/unit/unit.mk's unit-test target writes its own
+# PASS/FAIL lines to $(O)/check/results/unit.txt.
+check-unit:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+ifeq ($(call check-have-target,unit-test),y)
+	@if $(MAKE) --no-print-directory unit-test >$(CHECK_LOGS)/unit.log 2>&1; then rc=0; else rc=1; fi; \
+	f=$(CHECK_RESULTS)/unit.txt; \
+	if [ -s $$f ]; then grep -E '^(PASS|FAIL|SKIP):' $$f || true; fi; \
+	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
+		echo "FAIL: unit-test (log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
+	elif ! grep -qsE '^(PASS|FAIL|SKIP):' $$f; then \
+		echo "FAIL: unit-test (no results in $$f, log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
+	fi
+else
+	@echo "SKIP: unit-test (no unit-test target in tests/unit/unit.mk)" | tee -a $(CHECK_RESULTS)/unit.txt
+endif
+
+# sparse over each defconfig's C files (the top Makefile's sparse target).
+check-sparse:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@$(foreach c,$(CHECK_CONFIGS),\
+		$(call check-step,sparse:$(c),$(CHECK_RESULTS)/sparse.txt,$(CHECK_LOGS)/sparse-$(c).log,\
+			test -f $(CHECK_CFG_ROOT)/$(c)/.config || $(call check-cfg-make,$(c)) $(c)_defconfig; \
+			$(call check-cfg-make,$(c)) sparse);)
+
+check-harness:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@f=$(CHECK_RESULTS)/harness.txt; \
+	if $(PYTHON) tests/harness/test_harness.py --results $$f >$(CHECK_LOGS)/harness.log 2>&1; then \
+		echo "PASS: harness self-tests ($$(grep -c '^PASS:' $$f) tests)"; \
+	else \
+		grep '^FAIL:' $$f || echo "FAIL: harness (log: $(CHECK_LOGS)/harness.log)" | tee -a $$f; \
+	fi
+
+# Scenarios, $(CHECK_JOBS) at a time; each boots its defconfig's kernel from
+# check-build with its own command line and log.
+check-scenarios:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@$(PYTHON) tests/harness/scenario.py run --jobs $(CHECK_JOBS) --cfg-root $(CHECK_CFG_ROOT) \
+		--out $(CHECK_OUT) --results $(CHECK_RESULTS)/scenarios.txt $(CHECK_SCENARIOS) || true
+
+# The Linux __rcu series (linux/linux.mk), when it provides linux-check; it
+# writes its own lines to build/check/results/linux.txt.
+check-linux:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+ifeq ($(call check-have-target,linux-check),y)
+	@echo "linux-check: running (log: $(CHECK_LOGS)/linux.log)"
+	@if $(MAKE) --no-print-directory linux-check >$(CHECK_LOGS)/linux.log 2>&1; then rc=0; else rc=1; fi; \
+	f=build/check/results/linux.txt; \
+	if [ -s $$f ]; then grep -E '^(PASS|FAIL|SKIP):' $$f || true; fi; \
+	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
+		echo "FAIL: linux-check (log: $(CHECK_LOGS)/linux.log)" | tee -a $$f; \
+	fi
+endif
+
+check-summary:
+	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
+
+harness-test:
+	@$(PYTHON) tests/harness/test_harness.py
+
+list-scenarios:
+	@$(PYTHON) tests/harness/scenario.py list
+
+# make test-scenario SCENARIO=name [SCENARIO_ECHO=1]: build the scenario's
+# defconfig in build/cfg/<config>/, then boot it (serial shown live with
+# SCENARIO_ECHO=1); log in $(CHECK_LOGS)/<name>.log.
+test-scenario:
+	@test -n "$(SCENARIO)" || { echo "usage: make test-scenario SCENARIO=<name>; scenarios: $(CHECK_SCENARIOS)" >&2; exit 2; }
+	@cfg=$$($(PYTHON) tests/harness/scenario.py defconfig $(SCENARIO)) || exit 2; \
+	c=$${cfg%_defconfig}; \
+	$(MAKE) --no-print-directory O=$(CHECK_CFG_ROOT)/$$c KCONFIG_CONFIG=$(CHECK_CFG_ROOT)/$$c/.config $$cfg && \
+	$(MAKE) --no-print-directory O=$(CHECK_CFG_ROOT)/$$c KCONFIG_CONFIG=$(CHECK_CFG_ROOT)/$$c/.config all
+	@$(PYTHON) tests/harness/scenario.py run --cfg-root $(CHECK_CFG_ROOT) --out $(CHECK_OUT) \
+		$(if $(SCENARIO_ECHO),--echo) $(SCENARIO)
