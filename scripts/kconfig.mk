@@ -28,7 +28,7 @@ endif
 
 # Goals that must not create a .config first (as Linux's no-dot-config-targets).
 no-dot-config-goals := %_defconfig defconfig clean distclean help check check-% \
-	test-scenario harness-test list-scenarios
+	test-scenario harness-test list-scenarios unit-test linux linux-%
 ifneq ($(MAKECMDGOALS),)
 ifeq ($(filter-out $(no-dot-config-goals),$(MAKECMDGOALS)),)
 kconfig-no-dot-config := y
