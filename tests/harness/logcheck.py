@@ -234,7 +234,7 @@ def judge(text, exit_code=None, timed_out=False, expects=(), expect_exit=EXIT_PO
         v.failures.append("timeout: QEMU did not exit in time and was killed")
 
     # Splats, and the expected-splat regions around them.
-    depth, begin_line = 0, None
+    depth, begin_line, panicked = 0, None, False
     for i, raw in enumerate(lines, 1):
         line = strip_timestamp(raw)
         m = SPLAT_MARK_RE.search(line)
@@ -252,7 +252,9 @@ def judge(text, exit_code=None, timed_out=False, expects=(), expect_exit=EXIT_PO
                     depth -= 1
             continue
         if PANIC_RE.search(line):
-            v.failures.append("line %d: %s" % (i, line.strip()))
+            if not panicked:    # the first line says it; the rest repeat it
+                v.failures.append("line %d: %s" % (i, line.strip()))
+            panicked = True
             continue
         if any(r.search(line) for r in SPLAT_RES):
             if depth or any(a.search(line) for a in allow):
