@@ -28,6 +28,7 @@
 #define LEFT	0x10	/* left-justify in the field */
 #define SPECIAL	0x20	/* '#': 0 or 0x prefix */
 #define SMALL	0x40	/* lower-case hex digits */
+#define PREFIX0	0x80	/* with SPECIAL: "0x" even for the value 0 */
 
 /* The largest width or precision honoured; larger ones are clamped. */
 #define FIELD_MAX	(1 << 20)
@@ -103,7 +104,7 @@ static void put_number(struct outbuf *out, unsigned long long num,
 			sign = ' ';
 	}
 	if (spec->flags & SPECIAL) {
-		if (spec->base == 16 && ndigits)
+		if (spec->base == 16 && (ndigits || (spec->flags & PREFIX0)))
 			prefix = (spec->flags & SMALL) ? "0x" : "0X";
 		else if (spec->base == 8 && precision <= ndigits)
 			precision = ndigits + 1;	/* force a leading 0 */
@@ -156,7 +157,7 @@ static void put_pointer(struct outbuf *out, const char *fmt, void *ptr,
 			return;
 		}
 		/* Unknown address: 0x followed by the hex value. */
-		spec->flags |= SPECIAL | SMALL;
+		spec->flags |= SPECIAL | SMALL | PREFIX0;
 		spec->base = 16;
 		put_number(out, (unsigned long)ptr, false, spec);
 		return;
@@ -171,7 +172,7 @@ static void put_pointer(struct outbuf *out, const char *fmt, void *ptr,
 			spec->field_width += 2;
 		spec->flags |= ZEROPAD;
 	}
-	spec->flags |= SMALL;
+	spec->flags |= SMALL | PREFIX0;
 	spec->base = 16;
 	put_number(out, (unsigned long)ptr, false, spec);
 }
