@@ -47,6 +47,18 @@ endif
 $(AUTOCONF): $(KCONFIG_CONFIG) $(KCONFIG_FILES) scripts/kconfig.py
 	$(Q)$(kconfig_env) $(KCONFIG_PY) syncconfig $@
 
+# The .config built into the kernel for the shell's 'config' command
+# (kernel/shell/cmds.c declares kernel_config_text weak).
+KCONFIG_TEXT_O := $(O)/kernel/config_text.o
+OBJS += $(KCONFIG_TEXT_O)
+
+$(O)/kernel/config_text.c: $(KCONFIG_CONFIG) scripts/kconfig.py
+	@mkdir -p $(dir $@)
+	$(Q)$(kconfig_env) $(KCONFIG_PY) configtext $@
+
+$(KCONFIG_TEXT_O): $(O)/kernel/config_text.c $(AUTOCONF)
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
 .PHONY: menuconfig olddefconfig savedefconfig defconfig listnewconfig
 
 menuconfig: $(KCONFIG_CONFIG)
