@@ -114,6 +114,10 @@ extern const struct kernel_param_desc * const __stop___param_desc[];
 #define param_check_bool(name, p)	__param_check(name, p, bool)
 #define param_check_charp(name, p)	__param_check(name, p, char *)
 
+#define __module_param_typed(name, value, check, ops, perm)		\
+	check(name, &(value));						\
+	module_param_cb(name, ops, &(value), perm)
+
 /**
  * module_param_named() - a parameter whose name differs from its variable
  * @name: name after MODULE_PARAM_PREFIX
@@ -123,17 +127,25 @@ extern const struct kernel_param_desc * const __stop___param_desc[];
  * @perm: permissions (0444, 0644, ...)
  */
 #define module_param_named(name, value, type, perm)			\
-	param_check_##type(name, &(value));				\
-	module_param_cb(name, &param_ops_##type, &(value), perm)
+	__module_param_typed(name, value, param_check_##type,		\
+			     &param_ops_##type, perm)
 
 /** module_param() - a parameter named like its variable */
 #define module_param(name, type, perm)					\
-	module_param_named(name, name, type, perm)
+	__module_param_typed(name, name, param_check_##type,		\
+			     &param_ops_##type, perm)
 
 /** core_param() - a parameter without any prefix */
 #define core_param(name, var, type, perm)				\
 	param_check_##type(name, &(var));				\
 	__module_param_call("", name, &param_ops_##type, &(var), perm, -1, 0)
+
+/*
+ * <stdbool.h> makes "bool" a macro for _Bool, so a wrapper macro that
+ * passes the type on (torture_param(bool, ...)) hands us "_Bool".
+ */
+#define param_check__Bool	param_check_bool
+#define param_ops__Bool		param_ops_bool
 
 /** MODULE_PARM_DESC() - one-line description of a parameter */
 #define MODULE_PARM_DESC(_parm, _desc)					\
@@ -173,6 +185,7 @@ const struct kernel_param *param_find(const struct kernel_param * const *params,
 int param_set_kv(const char *name, const char *val);
 int param_set_by_prefix(const char *prefix, const char *kv);
 int param_get_by_name(const char *name, char *buf, size_t size);
+unsigned int params_parse_line(char *line);
 void params_print(const char *prefix);
 
 #endif /* _LINUX_MODULEPARAM_H */

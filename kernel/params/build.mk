@@ -1,3 +1,4 @@
 # kernel/params/: kernel command line parameters.
 obj-y += kernel/params/parse.o kernel/params/params.o
 
+obj-$(CONFIG_KUNIT) += kernel/params/params-test.o

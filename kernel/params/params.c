@@ -124,6 +124,49 @@ static void add_unknown(const char *param, char *val)
 		unknown_params[nr_unknown++] = param;
 }
 
+/*
+ * Apply the words of @args (modified in place): __setup() handlers, else
+ * module parameters.  Unknown words are recorded if @record.  Returns the
+ * number of unknown words plus bad values.
+ */
+static unsigned int apply_params(char *args, bool record)
+{
+	unsigned int bad = 0;
+	char *param, *val;
+
+	args = skip_spaces(args);
+	while (*args) {
+		const struct kernel_param *kp;
+		int ret;
+
+		args = next_arg(args, &param, &val);
+		if (!strcmp(param, "--"))
+			break;
+		if (do_setup_param_eq(param, val) || do_setup_param(param, val))
+			continue;
+		kp = find_param(param);
+		if (!kp) {
+			if (record)
+				add_unknown(param, val);
+			bad++;
+			continue;
+		}
+		if (!val && !(kp->ops->flags & KERNEL_PARAM_OPS_FL_NOARG)) {
+			pr_warn("'%s' needs a value ('%s=...'), ignored\n",
+				param, param);
+			bad++;
+			continue;
+		}
+		ret = kp->ops->set(val, kp);
+		if (ret) {
+			pr_warn("bad value '%s' for '%s' (error %d), ignored\n",
+				val ? val : "", param, ret);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 /**
  * parse_kernel_params() - apply the kernel command line
  * @cmdline: the boot loader's command line (may be NULL)
@@ -161,33 +204,9 @@ void parse_kernel_params(const char *cmdline)
 	/* Pass 2: everything else. */
 	strscpy(parsed_command_line, saved_command_line, sizeof(parsed_command_line));
 	args = skip_spaces(parsed_command_line);
-	if (*args == '/') {
+	if (*args == '/')
 		args = next_arg(args, &param, &val);
-	}
-	while (*args) {
-		const struct kernel_param *kp;
-		int ret;
-
-		args = next_arg(args, &param, &val);
-		if (!strcmp(param, "--"))
-			break;
-		if (do_setup_param_eq(param, val) || do_setup_param(param, val))
-			continue;
-		kp = find_param(param);
-		if (!kp) {
-			add_unknown(param, val);
-			continue;
-		}
-		if (!val && !(kp->ops->flags & KERNEL_PARAM_OPS_FL_NOARG)) {
-			pr_warn("'%s' needs a value ('%s=...'), ignored\n",
-				param, param);
-			continue;
-		}
-		ret = kp->ops->set(val, kp);
-		if (ret)
-			pr_warn("bad value '%s' for '%s' (error %d), ignored\n",
-				val ? val : "", param, ret);
-	}
+	apply_params(args, true);
 
 	if (nr_unknown) {
 		char line[COMMAND_LINE_SIZE + 16];
@@ -199,6 +218,20 @@ void parse_kernel_params(const char *cmdline)
 		pr_warn("unknown kernel command line parameters \"%s\", ignored\n",
 			line);
 	}
+}
+
+/**
+ * params_parse_line() - apply a command-line style string at run time
+ * @line: words as on the kernel command line; modified in place
+ *
+ * __setup() handlers and module parameters, as at boot (early parameters
+ * are not run again).  Unknown words are not recorded.
+ *
+ * Return: the number of unknown words and bad values (0: all applied).
+ */
+unsigned int params_parse_line(char *line)
+{
+	return apply_params(line, false);
 }
 
 /**
