@@ -12,12 +12,13 @@ Exit status 0 when the run passed, 1 when it failed, 2 on usage errors.
 See tests/harness/README.md for the kernel conventions it relies on.
 """
 
+import sys
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import argparse
 import os
 import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 

@@ -13,10 +13,11 @@ the defconfig name without '_defconfig', boots it with boot.py and writes
 'PASS: scenario:NAME' or 'FAIL: scenario:NAME (log: ...)' to --results.
 """
 
+import sys
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import argparse
 import os
 import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 

@@ -8,9 +8,10 @@ With --results, one 'PASS: harness:<test>' or 'FAIL: harness:<test>' line per
 test goes to FILE (the make check protocol).
 """
 
+import sys
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import os
 import stat
-import sys
 import tempfile
 import textwrap
 import unittest
