@@ -45,7 +45,7 @@ else \
 fi
 endef
 
-.PHONY: check check-prepare check-packages check-build check-unit check-sparse \
+.PHONY: check check-prepare check-packages check-kconfig check-build check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
 	harness-test list-scenarios
 
@@ -53,6 +53,7 @@ endef
 check:
 	@$(MAKE) --no-print-directory check-prepare
 	@$(MAKE) --no-print-directory check-packages
+	@$(MAKE) --no-print-directory check-kconfig
 	@$(MAKE) --no-print-directory check-build
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-sparse
@@ -69,6 +70,17 @@ check-packages:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@$(call check-step,packages,$(CHECK_RESULTS)/packages.txt,$(CHECK_LOGS)/packages.log,\
 		scripts/ensure-packages check)
+
+# Every defconfig is in savedefconfig form: loading it and saving it again
+# gives the same file (so it has no typos, dead or overridden settings).
+check-kconfig:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@$(foreach c,$(CHECK_CONFIGS),\
+		$(call check-step,kconfig:$(c),$(CHECK_RESULTS)/kconfig.txt,$(CHECK_LOGS)/kconfig-$(c).log,\
+			d=$(CHECK_OUT)/kconfig/$(c); rm -rf $$d && \
+			$(MAKE) --no-print-directory O=$$d KCONFIG_CONFIG=$$d/.config $(c)_defconfig && \
+			$(MAKE) --no-print-directory O=$$d KCONFIG_CONFIG=$$d/.config savedefconfig && \
+			diff -u configs/$(c)_defconfig $$d/defconfig);)
 
 # Every defconfig in its own directory: the ELF and the ISO.
 check-build:
