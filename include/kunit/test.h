@@ -180,18 +180,18 @@ enum kunit_assert_type {
 	KUNIT_EXPECTATION,
 };
 
-/* Registration: an array of suite pointers in section kunit_test_suites. */
+/* Registration: an array of suite pointers in section kunit_suites. */
 #define kunit_test_suites(__suites...)					\
 	static struct kunit_suite * const				\
 	__UNIQUE_ID(kunit_suites)[] __used				\
-	__section("kunit_test_suites") __aligned(8) = { __suites }
+	__section("kunit_suites") __aligned(8) = { __suites }
 
 #define kunit_test_suite(suite)		kunit_test_suites(&(suite))
 #define kunit_test_init_section_suites(__suites...) kunit_test_suites(__suites)
 #define kunit_test_init_section_suite(suite) kunit_test_suite(suite)
 
-extern struct kunit_suite * const __start_kunit_test_suites[];
-extern struct kunit_suite * const __stop_kunit_test_suites[];
+extern struct kunit_suite * const __start_kunit_suites[];
+extern struct kunit_suite * const __stop_kunit_suites[];
 
 /* --- failure recording (kernel/kunit/test.c) -------------------------- */
 

@@ -18,8 +18,8 @@
  * for the bare word) and returns 0, or a negative errno for a bad value.
  * Early parameters are handled in a first pass, before all others.
  *
- * The handlers live in the "__setup" section, which the linker brackets
- * with __start___setup/__stop___setup (no linker script entry needed).
+ * The handlers are pointers in the "setup_params" section, bracketed by
+ * __start_setup_params/__stop_setup_params.
  */
 struct obs_kernel_param {
 	const char *str;
@@ -42,14 +42,14 @@ struct obs_kernel_param {
 		str, fn, early						\
 	};								\
 	static const struct obs_kernel_param * const			\
-	__setup_ptr_##unique_id __used __section("__setup") __aligned(8) = \
+	__setup_ptr_##unique_id __used __section("setup_params") __aligned(8) = \
 		&__setup_##unique_id
 
 #define __setup(str, fn)	__setup_param(str, fn, fn, 0)
 #define early_param(str, fn)	__setup_param(str, fn, fn, 1)
 
-extern const struct obs_kernel_param * const __start___setup[];
-extern const struct obs_kernel_param * const __stop___setup[];
+extern const struct obs_kernel_param * const __start_setup_params[];
+extern const struct obs_kernel_param * const __stop_setup_params[];
 
 /*
  * parse_kernel_params() - apply the kernel command line

@@ -22,7 +22,10 @@
  * are the same character in parameter names, as in Linux.
  *
  * Each parameter is a struct kernel_param; a pointer to it is placed in
- * the "__param" section, bracketed by __start___param/__stop___param.
+ * the "kernel_params" section, bracketed by __start_kernel_params/
+ * __stop_kernel_params.  MODULE_PARM_DESC() adds an entry there too, with
+ * no ops and the description as its arg: walkers skip entries whose ops
+ * are NULL.
  * @perm is kept for API compatibility; 0 hides the parameter from the
  * shell's "cmdline" listing (there is no sysfs).
  */
@@ -69,16 +72,8 @@ struct kernel_param {
 	void *arg;
 };
 
-/* Optional description (MODULE_PARM_DESC), shown by "cmdline". */
-struct kernel_param_desc {
-	const char *name;
-	const char *desc;
-};
-
-extern const struct kernel_param * const __start___param[];
-extern const struct kernel_param * const __stop___param[];
-extern const struct kernel_param_desc * const __start___param_desc[];
-extern const struct kernel_param_desc * const __stop___param_desc[];
+extern const struct kernel_param * const __start_kernel_params[];
+extern const struct kernel_param * const __stop_kernel_params[];
 
 #define __module_param_call(prefix, name, ops, arg, perm, level, flags)	\
 	static const char __param_str_##name[] = prefix #name;		\
@@ -86,7 +81,7 @@ extern const struct kernel_param_desc * const __stop___param_desc[];
 		__param_str_##name, ops, perm, level, flags, arg	\
 	};								\
 	static const struct kernel_param * const __param_ptr_##name	\
-	__used __section("__param") __aligned(8) = &__param_##name
+	__used __section("kernel_params") __aligned(8) = &__param_##name
 
 /**
  * module_param_cb() - a parameter with its own operations
@@ -149,11 +144,12 @@ extern const struct kernel_param_desc * const __stop___param_desc[];
 
 /** MODULE_PARM_DESC() - one-line description of a parameter */
 #define MODULE_PARM_DESC(_parm, _desc)					\
-	static const struct kernel_param_desc __param_desc_##_parm = {	\
-		MODULE_PARAM_PREFIX #_parm, _desc			\
+	static const struct kernel_param __param_desc_##_parm = {	\
+		.name = MODULE_PARAM_PREFIX #_parm,			\
+		.arg = (void *)(_desc),					\
 	};								\
-	static const struct kernel_param_desc * const			\
-	__param_desc_ptr_##_parm __used __section("__param_desc")	\
+	static const struct kernel_param * const			\
+	__param_desc_ptr_##_parm __used __section("kernel_params")	\
 	__aligned(8) = &__param_desc_##_parm
 
 #define __param_ops_decl(type)						\

@@ -784,7 +784,7 @@ static struct kunit_suite *kunit_find_suite(const char *name, size_t len)
 {
 	struct kunit_suite * const *s;
 
-	for (s = __start_kunit_test_suites; s < __stop_kunit_test_suites; s++)
+	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
 		if (*s && strlen((*s)->name) == len && !strncmp((*s)->name, name, len))
 			return *s;
 	return NULL;
@@ -832,13 +832,13 @@ int kunit_run_tests_by_name(const char *name)
 	if (__atomic_exchange_n(&kunit_running, 1, __ATOMIC_ACQUIRE))
 		return -EBUSY;
 
-	for (s = __start_kunit_test_suites; s < __stop_kunit_test_suites; s++)
+	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
 		if (*s && (!one || *s == one))
 			nsuites++;
 
 	printk(KERN_INFO "KTAP version 1\n");
 	printk(KERN_INFO "1..%u\n", nsuites);
-	for (s = __start_kunit_test_suites; s < __stop_kunit_test_suites; s++)
+	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
 		if (*s && (!one || *s == one))
 			kunit_run_suite(*s, ++num, only_case, &totals);
 	printk(KERN_INFO "# Totals: pass:%lu fail:%lu skip:%lu total:%lu\n",
@@ -856,7 +856,7 @@ void kunit_print_suites(void)
 {
 	struct kunit_suite * const *s;
 
-	for (s = __start_kunit_test_suites; s < __stop_kunit_test_suites; s++)
+	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
 		if (*s)
 			printk("  %-20s %u cases\n", (*s)->name,
 			       kunit_suite_num_cases(*s));

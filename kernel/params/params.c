@@ -4,8 +4,8 @@
  * them for the shell's "cmdline".
  *
  * Parameters are registered with module_param()/core_param() (section
- * "__param") and handlers with __setup()/early_param() (section
- * "__setup"); see <linux/moduleparam.h> and <linux/init.h>.
+ * "kernel_params") and handlers with __setup()/early_param() (section
+ * "setup_params"); see <linux/moduleparam.h> and <linux/init.h>.
  */
 #define pr_fmt(fmt) "params: " fmt
 
@@ -27,21 +27,22 @@ static unsigned int nr_unknown;
 
 static unsigned int nr_params(void)
 {
-	return __stop___param - __start___param;
+	return __stop_kernel_params - __start_kernel_params;
 }
 
 static const struct kernel_param *find_param(const char *name)
 {
-	return param_find(__start___param, nr_params(), name);
+	return param_find(__start_kernel_params, nr_params(), name);
 }
 
+/* MODULE_PARM_DESC() entries: no ops, the text in arg. */
 static const char *param_desc(const char *name)
 {
-	const struct kernel_param_desc * const *d;
+	const struct kernel_param * const *p;
 
-	for (d = __start___param_desc; d < __stop___param_desc; d++)
-		if (parameq((*d)->name, name))
-			return (*d)->desc;
+	for (p = __start_kernel_params; p < __stop_kernel_params; p++)
+		if (!(*p)->ops && parameq((*p)->name, name))
+			return (*p)->arg;
 	return NULL;
 }
 
@@ -50,7 +51,7 @@ static void do_early_param(char *param, char *val)
 {
 	const struct obs_kernel_param * const *p;
 
-	for (p = __start___setup; p < __stop___setup; p++) {
+	for (p = __start_setup_params; p < __stop_setup_params; p++) {
 		if (!(*p)->early || !parameq(param, (*p)->str))
 			continue;
 		if ((*p)->setup_func(val) != 0)
@@ -63,7 +64,7 @@ static bool do_setup_param(char *param, char *val)
 {
 	const struct obs_kernel_param * const *p;
 
-	for (p = __start___setup; p < __stop___setup; p++) {
+	for (p = __start_setup_params; p < __stop_setup_params; p++) {
 		const char *str = (*p)->str;
 		size_t n = strlen(str);
 		char *arg;
@@ -101,7 +102,7 @@ static bool do_setup_param_eq(char *param, char *val)
 
 	if (!val)
 		return false;
-	for (p = __start___setup; p < __stop___setup; p++) {
+	for (p = __start_setup_params; p < __stop_setup_params; p++) {
 		const char *str = (*p)->str;
 		size_t n = strlen(str);
 
@@ -325,11 +326,11 @@ void params_print(const char *prefix)
 			printk("unknown parameter: %s\n", unknown_params[i]);
 		printk("parameters:\n");
 	}
-	for (p = __start___param; p < __stop___param; p++) {
+	for (p = __start_kernel_params; p < __stop_kernel_params; p++) {
 		char val[PARAM_VALUE_MAX];
 		const char *desc;
 
-		if (!(*p)->perm)
+		if (!(*p)->ops || !(*p)->perm)
 			continue;
 		if (prefix && strncmp((*p)->name, prefix, strlen(prefix)))
 			continue;

@@ -115,13 +115,15 @@ char *next_arg(char *args, char **param, char **val)
  * @num: its length
  * @name: full name ("rcutorture.nreaders"); '-' and '_' are equal
  *
+ * Entries without ops (MODULE_PARM_DESC() descriptions) are skipped.
+ *
  * Return: the parameter, or NULL.
  */
 const struct kernel_param *param_find(const struct kernel_param * const *params,
 				      unsigned int num, const char *name)
 {
 	for (unsigned int i = 0; i < num; i++)
-		if (params[i] && parameq(params[i]->name, name))
+		if (params[i] && params[i]->ops && parameq(params[i]->name, name))
 			return params[i];
 	return NULL;
 }
