@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel threads: creation, binding, stopping and exit.
+ *
+ * A new kthread's stack is laid out as if the task had been switched out
+ * by __switch_to_asm(), with ret_from_kthread as the return address, so
+ * the first switch to it "returns" there; it finishes the switch
+ * (schedule_tail()) and calls kthread_main(), which runs the thread
+ * function and exits with its return value.
+ *
+ * An exited task switches away for the last time in state TASK_DEAD; the
+ * task switched to drops the task's own reference in finish_task_switch(),
+ * and the struct and stack are freed when the last reference goes (so
+ * never while the stack is in use).
+ */
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/slab.h>
+#include <linux/gfp.h>
+#include <linux/string.h>
+#include "sched.h"
+
+/**
+ * struct kthread - kthread bookkeeping, pointed to by task_struct::kthread
+ * @threadfn: the thread function
+ * @data: its argument
+ * @should_stop: kthread_stop() was called
+ * @result: the thread function's return value
+ * @exited: completed when the thread exits
+ */
+struct kthread {
+	int (*threadfn)(void *data);
+	void *data;
+	bool should_stop;
+	int result;
+	struct completion exited;
+};
+
+/**
+ * kthread_create_on_node() - create a kthread (see kthread_create())
+ * @threadfn: the function to run
+ * @data: its argument
+ * @node: NUMA node (ignored; rcuos is not NUMA)
+ * @namefmt: printf-style name
+ *
+ * Return: the new task, not yet running, or ERR_PTR(-ENOMEM).
+ */
+struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *data,
+					   int node, const char namefmt[], ...)
+{
+	struct task_struct *p;
+	struct kthread *kt;
+	unsigned long stack, *sp;
+	va_list args;
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
+	stack = __get_free_pages(GFP_KERNEL, THREAD_SIZE_ORDER);
+	if (!p || !kt || !stack) {
+		kfree(p);
+		kfree(kt);
+		if (stack)
+			free_pages(stack, THREAD_SIZE_ORDER);
+		return ERR_PTR(-ENOMEM);
+	}
+
+	kt->threadfn = threadfn;
+	kt->data = data;
+	init_completion(&kt->exited);
+	p->kthread = kt;
+	p->flags = PF_KTHREAD;
+	p->stack = (void *)stack;
+	*(unsigned long *)stack = STACK_END_MAGIC;
+
+	/*
+	 * The frame __switch_to_asm() pops: r15 r14 r13 r12 rbx rbp and the
+	 * return address, leaving rsp 16-byte aligned at ret_from_kthread.
+	 */
+	sp = (unsigned long *)(stack + THREAD_SIZE) - 9;
+	memset(sp, 0, 9 * sizeof(*sp));
+	sp[3] = (unsigned long)p;			/* r12 */
+	sp[6] = (unsigned long)ret_from_kthread;	/* return address */
+	p->thread_sp = (unsigned long)sp;
+
+	va_start(args, namefmt);
+	vsnprintf(p->comm, sizeof(p->comm), namefmt, args);
+	va_end(args);
+
+	sched_task_init(p, NULL);
+	return p;
+}
+
+/* Free a task's memory (its last reference is gone). */
+void kthread_free(struct task_struct *p)
+{
+	if (p->stack)
+		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
+	kfree(p->kthread);
+	kfree(p);
+}
+
+/**
+ * kthread_bind_mask() - restrict a new kthread to a set of CPUs
+ * @k: the kthread, created but not yet woken
+ * @mask: the CPUs
+ */
+void kthread_bind_mask(struct task_struct *k, const struct cpumask *mask)
+{
+	unsigned long flags;
+
+	WARN_ON(!(k->flags & PF_SCHED_NEW));
+	raw_spin_lock_irqsave(&k->pi_lock, flags);
+	k->cpus_mask = *mask;
+	k->nr_cpus_allowed = cpumask_weight(mask);
+	WRITE_ONCE(k->cpu, cpumask_first(mask));
+	k->flags |= PF_NO_SETAFFINITY;
+	raw_spin_unlock_irqrestore(&k->pi_lock, flags);
+}
+
+/**
+ * kthread_bind() - bind a new kthread to one CPU
+ * @k: the kthread, created but not yet woken
+ * @cpu: the CPU it will always run on (it may be not yet online)
+ */
+void kthread_bind(struct task_struct *k, unsigned int cpu)
+{
+	struct cpumask mask;
+
+	cpumask_clear(&mask);
+	cpumask_set_cpu(cpu, &mask);
+	kthread_bind_mask(k, &mask);
+}
+
+/**
+ * kthread_create_on_cpu() - create a kthread bound to a CPU
+ * @threadfn: the function to run
+ * @data: its argument
+ * @cpu: the CPU
+ * @namefmt: name; may contain one %u, replaced by @cpu
+ *
+ * Return: the task, not yet running, or an ERR_PTR().
+ */
+struct task_struct *kthread_create_on_cpu(int (*threadfn)(void *data), void *data,
+					  unsigned int cpu, const char *namefmt)
+{
+	struct task_struct *p;
+
+	p = kthread_create(threadfn, data, namefmt, cpu);
+	if (!IS_ERR(p))
+		kthread_bind(p, cpu);
+	return p;
+}
+
+/**
+ * kthread_should_stop() - has kthread_stop() been called on this thread?
+ *
+ * A kthread that can be stopped checks this in its loop and returns when
+ * it is true.
+ */
+bool kthread_should_stop(void)
+{
+	struct kthread *kt = current->kthread;
+
+	return kt && READ_ONCE(kt->should_stop);
+}
+
+/**
+ * kthread_stop() - stop a kthread and wait for it to exit
+ * @k: the kthread; it must not exit (and be freed) on its own before
+ *	this call, unless the caller holds a reference
+ *
+ * Sets kthread_should_stop() for @k, wakes it and waits until it has
+ * exited.  A kthread that never ran exits without running its function.
+ *
+ * Return: the thread function's return value, or -EINTR if it never ran.
+ */
+int kthread_stop(struct task_struct *k)
+{
+	struct kthread *kt = k->kthread;
+	int ret;
+
+	might_sleep();
+	get_task_struct(k);
+	WRITE_ONCE(kt->should_stop, true);
+	wake_up_process(k);
+	wait_for_completion(&kt->exited);
+	ret = kt->result;
+	put_task_struct(k);
+	return ret;
+}
+
+/**
+ * do_exit() - end the current task
+ * @code: exit code (a kthread's result)
+ *
+ * Wakes kthread_stop() waiters, then switches away for the last time.
+ */
+void do_exit(long code)
+{
+	struct task_struct *tsk = current;
+
+	WARN_ON(is_idle_task(tsk));
+	tsk->flags |= PF_EXITING;
+	exit_rcu();
+	if (tsk->kthread) {
+		tsk->kthread->result = code;
+		complete_all(&tsk->kthread->exited);
+	}
+	preempt_disable();
+	do_task_dead();
+}
+
+/**
+ * kthread_exit() - end the current kthread with a result
+ * @result: what kthread_stop() returns
+ */
+void kthread_exit(long result)
+{
+	do_exit(result);
+}
+
+/* Called from ret_from_kthread on the new task's stack. */
+void kthread_main(struct task_struct *p)
+{
+	struct kthread *kt = p->kthread;
+	int ret = -EINTR;
+
+	if (!READ_ONCE(kt->should_stop))
+		ret = kt->threadfn(kt->data);
+	kthread_exit(ret);
+}
