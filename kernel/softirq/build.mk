@@ -1,0 +1,2 @@
+# kernel/softirq/: softirqs, irq_enter()/irq_exit(), ksoftirqd.
+obj-y += kernel/softirq/softirq.o
