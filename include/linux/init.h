@@ -52,6 +52,51 @@ extern const struct obs_kernel_param * const __start_setup_params[];
 extern const struct obs_kernel_param * const __stop_setup_params[];
 
 /*
+ * Initcalls, as Linux's: a function run once by do_initcalls() (from the
+ * init task, after all CPUs are up and before the shell starts), in level
+ * order, and in link order within a level.  A non-zero return is reported
+ * and otherwise ignored.  Entries are pointers in the "initcalls" section.
+ */
+typedef int (*initcall_t)(void);
+typedef void (*exitcall_t)(void);
+
+struct initcall_entry {
+	initcall_t fn;
+	int level;
+	const char *name;
+};
+
+#define __define_initcall(fn, lvl)					\
+	static const struct initcall_entry __initcall_##fn##lvl = {	\
+		fn, lvl, #fn						\
+	};								\
+	static const struct initcall_entry * const			\
+	__initcall_ptr_##fn##lvl __used __section("initcalls") __aligned(8) = \
+		&__initcall_##fn##lvl
+
+#define early_initcall(fn)		__define_initcall(fn, 0)
+#define pure_initcall(fn)		__define_initcall(fn, 1)
+#define core_initcall(fn)		__define_initcall(fn, 2)
+#define postcore_initcall(fn)		__define_initcall(fn, 3)
+#define arch_initcall(fn)		__define_initcall(fn, 4)
+#define subsys_initcall(fn)		__define_initcall(fn, 5)
+#define fs_initcall(fn)			__define_initcall(fn, 6)
+#define device_initcall(fn)		__define_initcall(fn, 7)
+#define late_initcall(fn)		__define_initcall(fn, 8)
+#define INITCALL_LEVELS			9
+
+/* Built-in "modules": module_init() is a device initcall, no exit. */
+#define module_init(fn)			device_initcall(fn)
+#define module_exit(fn)							\
+	static const exitcall_t __exitcall_##fn __maybe_unused = fn
+
+extern const struct initcall_entry * const __start_initcalls[];
+extern const struct initcall_entry * const __stop_initcalls[];
+
+/* Run every initcall, level by level (kernel/params/initcall.c). */
+void do_initcalls(void);
+
+/*
  * parse_kernel_params() - apply the kernel command line
  * (kernel/params/params.c; the boot code calls it once, early).
  */

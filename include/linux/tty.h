@@ -20,4 +20,7 @@ int tty_getc(void);
 int tty_getc_nonblock(void);
 unsigned long tty_dropped(void);
 
+/* Start the serial shell (kernel/shell/, also in <linux/shell.h>). */
+void shell_start(void);
+
 #endif /* _LINUX_TTY_H */
