@@ -87,24 +87,27 @@ int main(void)								\
 		ktest_fail(t, __FILE__, __LINE__, "expected !(%s)", #cond); \
 	__ok; })
 
-/* Integer comparison; the values are printed signed and in hex. */
-#define KEXPECT_OP(t, a, op, b) ({					\
+/*
+ * Integer comparison; the values are printed signed and in hex.  The
+ * expressions are stringified here, before host_rename.h's macros expand.
+ */
+#define __KEXPECT_OP(t, a, op, b, sa, sb) ({				\
 	__typeof__(a) __a = (a);					\
 	__typeof__(b) __b = (b);					\
 	bool __ok = __a op __b;						\
 	if (!__ok)							\
 		ktest_fail(t, __FILE__, __LINE__,			\
 			   "expected %s %s %s, got %lld (0x%llx) vs %lld (0x%llx)", \
-			   #a, #op, #b, (long long)__a, (unsigned long long)__a, \
+			   sa, #op, sb, (long long)__a, (unsigned long long)__a, \
 			   (long long)__b, (unsigned long long)__b);	\
 	__ok; })
 
-#define KEXPECT_EQ(t, a, b)	KEXPECT_OP(t, a, ==, b)
-#define KEXPECT_NE(t, a, b)	KEXPECT_OP(t, a, !=, b)
-#define KEXPECT_LT(t, a, b)	KEXPECT_OP(t, a, <, b)
-#define KEXPECT_LE(t, a, b)	KEXPECT_OP(t, a, <=, b)
-#define KEXPECT_GT(t, a, b)	KEXPECT_OP(t, a, >, b)
-#define KEXPECT_GE(t, a, b)	KEXPECT_OP(t, a, >=, b)
+#define KEXPECT_EQ(t, a, b)	__KEXPECT_OP(t, a, ==, b, #a, #b)
+#define KEXPECT_NE(t, a, b)	__KEXPECT_OP(t, a, !=, b, #a, #b)
+#define KEXPECT_LT(t, a, b)	__KEXPECT_OP(t, a, <, b, #a, #b)
+#define KEXPECT_LE(t, a, b)	__KEXPECT_OP(t, a, <=, b, #a, #b)
+#define KEXPECT_GT(t, a, b)	__KEXPECT_OP(t, a, >, b, #a, #b)
+#define KEXPECT_GE(t, a, b)	__KEXPECT_OP(t, a, >=, b, #a, #b)
 
 #define KEXPECT_PTR_EQ(t, a, b) ({					\
 	const void *__a = (a), *__b = (b);				\

@@ -167,12 +167,34 @@ static void test_jhash_distribution(struct ktest *t)
 	KEXPECT_LE(t, max_bucket(counts, 256), 2 * 64);
 }
 
+/*
+ * Known answers.  jhash() results may be stored or compared across boots
+ * (and tests pin hash-table layouts), so a change to the function must be
+ * deliberate: update these values together with it.
+ */
+static void test_jhash_known_values(struct ktest *t)
+{
+	const char *s = "The quick brown fox jumps over the lazy dog";
+	const u32 k[5] = { 1, 2, 3, 4, 5 };
+
+	KEXPECT_EQ(t, jhash(s, 43, 0), 0x64a2cd46U);
+	KEXPECT_EQ(t, jhash(s, 12, 1), 0x7d9ba4caU);
+	KEXPECT_EQ(t, jhash(s, 13, 0), 0xe287c4cdU);
+	KEXPECT_EQ(t, jhash(s, 1, 0), 0x789c5f5cU);
+	KEXPECT_EQ(t, jhash2(k, 5, 0), 0x629129c0U);
+	KEXPECT_EQ(t, jhash2(k, 3, 9), 0xb9bfee10U);
+	KEXPECT_EQ(t, jhash_1word(1, 0), 0x72a82a9bU);
+	KEXPECT_EQ(t, jhash_2words(1, 2, 0), 0x8b4c7979U);
+	KEXPECT_EQ(t, jhash_3words(1, 2, 3, 0), 0xa46158f5U);
+}
+
 static const struct ktest_case cases[] = {
 	KTEST_CASE(test_hash_range),
 	KTEST_CASE(test_hash_distribution),
 	KTEST_CASE(test_jhash_basic),
 	KTEST_CASE(test_jhash_avalanche),
 	KTEST_CASE(test_jhash_distribution),
+	KTEST_CASE(test_jhash_known_values),
 	{}
 };
 

@@ -17,6 +17,8 @@ Q ?= @
 srctree ?= $(CURDIR)
 
 # ---- The list of tests: tests/unit/test_<name>.c for each <name>. ----
+# Optional, per test: unit-srcs-<name> := more kernel .c files to link in
+# (built like unit-ksrcs), unit-cflags-<name> := extra flags for test_<name>.c.
 unit-tests :=
 unit-tests += string
 unit-tests += vsprintf
@@ -70,10 +72,15 @@ $(UNIT_O)/ktest.o: tests/unit/ktest.c tests/unit/ktest.h $(UNIT_MK)
 
 $(UNIT_O)/test_%.o: tests/unit/test_%.c $(UNIT_MK)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(UNIT_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(HOSTCC) $(UNIT_CFLAGS) $(unit-cflags-$*) -MMD -MP -c $< -o $@
 
-$(UNIT_O)/test_%: $(UNIT_O)/test_%.o $(UNIT_O)/ktest.o $(UNIT_KLIB)
-	$(Q)$(HOSTCC) $(UNIT_LDFLAGS) -o $@ $^
+define unit-test-rule
+$(UNIT_O)/test_$(1): $(UNIT_O)/test_$(1).o \
+		$(patsubst %.c,$(UNIT_O)/k/%.o,$(unit-srcs-$(1))) \
+		$(UNIT_O)/ktest.o $(UNIT_KLIB)
+	$$(Q)$$(HOSTCC) $$(UNIT_LDFLAGS) -o $$@ $$^
+endef
+$(foreach t,$(sort $(unit-tests) $(UNIT_TESTS)),$(eval $(call unit-test-rule,$(t))))
 
 -include $(wildcard $(UNIT_O)/*.d $(UNIT_O)/k/*/*.d)
 
