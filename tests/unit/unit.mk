@@ -33,6 +33,7 @@ unit-tests += random
 unit-tests += math64
 unit-tests += err
 unit-tests += params
+unit-tests += shell
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
