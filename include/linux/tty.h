@@ -13,7 +13,7 @@
  * storage), so input that arrives before anyone reads is kept, up to
  * TTY_BUF_SIZE bytes; beyond that bytes are dropped and counted.
  */
-#define TTY_BUF_SIZE	4096
+#define TTY_BUF_SIZE	65536
 
 void tty_receive_char(u8 c);
 int tty_getc(void);

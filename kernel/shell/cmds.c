@@ -52,11 +52,11 @@ static int cmd_help(int argc, char **argv)
 		sorted[i] = *c;
 	}
 	for (unsigned int i = 0; i < n; i++) {
-		char synopsis[64];
+		char synopsis[80];
 
 		scnprintf(synopsis, sizeof(synopsis), "%s%s%s", sorted[i]->name,
 			  *sorted[i]->usage ? " " : "", sorted[i]->usage);
-		printk("  %-24s %s\n", synopsis, sorted[i]->help);
+		printk("  %-32s %s\n", synopsis, sorted[i]->help);
 	}
 	return 0;
 }
