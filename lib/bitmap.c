@@ -85,6 +85,8 @@ unsigned long find_last_bit(const unsigned long *addr, unsigned long size)
  * bitmap_weight() - number of set bits
  * @src: the bitmap
  * @nbits: its size in bits
+ *
+ * Return: the number of bits set among the first @nbits.
  */
 unsigned int bitmap_weight(const unsigned long *src, unsigned int nbits)
 {
@@ -117,6 +119,8 @@ unsigned int bitmap_weight(const unsigned long *src, unsigned int nbits)
  * bitmap_empty() - is no bit set?
  * @src: the bitmap
  * @nbits: its size in bits
+ *
+ * Return: true if none of the first @nbits bits is set.
  */
 bool bitmap_empty(const unsigned long *src, unsigned int nbits)
 {
@@ -128,6 +132,8 @@ bool bitmap_empty(const unsigned long *src, unsigned int nbits)
  * bitmap_full() - is every bit set?
  * @src: the bitmap
  * @nbits: its size in bits
+ *
+ * Return: true if all of the first @nbits bits are set.
  */
 bool bitmap_full(const unsigned long *src, unsigned int nbits)
 {
@@ -140,6 +146,8 @@ bool bitmap_full(const unsigned long *src, unsigned int nbits)
  * @src1: one bitmap
  * @src2: the other bitmap
  * @nbits: their size in bits
+ *
+ * Return: true if the first @nbits bits of @src1 and @src2 are equal.
  */
 bool bitmap_equal(const unsigned long *src1, const unsigned long *src2,
 		  unsigned int nbits)
@@ -153,6 +161,8 @@ bool bitmap_equal(const unsigned long *src1, const unsigned long *src2,
  * @src1: one bitmap
  * @src2: the other bitmap
  * @nbits: their size in bits
+ *
+ * Return: true if some bit below @nbits is set in both.
  */
 bool bitmap_intersects(const unsigned long *src1, const unsigned long *src2,
 		       unsigned int nbits)
@@ -166,6 +176,8 @@ bool bitmap_intersects(const unsigned long *src1, const unsigned long *src2,
  * @src1: the candidate subset
  * @src2: the candidate superset
  * @nbits: their size in bits
+ *
+ * Return: true if @src1 & ~@src2 is empty over @nbits bits.
  */
 bool bitmap_subset(const unsigned long *src1, const unsigned long *src2,
 		   unsigned int nbits)
@@ -185,7 +197,7 @@ void name(unsigned long *dst, const unsigned long *src1,		\
 		dst[i] = op;						\
 }
 
-/**
+/*
  * bitmap_and() - @dst = @src1 & @src2
  * @dst: the result; may be one of the sources
  * @src1: one operand
@@ -194,7 +206,7 @@ void name(unsigned long *dst, const unsigned long *src1,		\
  */
 BITMAP_BINOP(bitmap_and, src1[i] & src2[i])
 
-/**
+/*
  * bitmap_or() - @dst = @src1 | @src2
  * @dst: the result; may be one of the sources
  * @src1: one operand
@@ -203,7 +215,7 @@ BITMAP_BINOP(bitmap_and, src1[i] & src2[i])
  */
 BITMAP_BINOP(bitmap_or, src1[i] | src2[i])
 
-/**
+/*
  * bitmap_xor() - @dst = @src1 ^ @src2
  * @dst: the result; may be one of the sources
  * @src1: one operand
@@ -212,7 +224,7 @@ BITMAP_BINOP(bitmap_or, src1[i] | src2[i])
  */
 BITMAP_BINOP(bitmap_xor, src1[i] ^ src2[i])
 
-/**
+/*
  * bitmap_andnot() - @dst = @src1 & ~@src2
  * @dst: the result; may be one of the sources
  * @src1: one operand

@@ -201,7 +201,7 @@ int name(const char *s, unsigned int base, type *res)			\
 	return 0;							\
 }
 
-/**
+/*
  * kstrtouint() - convert a string to an unsigned int
  * @s: the string
  * @base: 0 (from the prefix), or 2..36
@@ -211,7 +211,7 @@ int name(const char *s, unsigned int base, type *res)			\
  */
 KSTRTOX_UNSIGNED(kstrtouint, unsigned int, UINT_MAX)
 
-/**
+/*
  * kstrtoint() - convert a string to an int
  * @s: the string
  * @base: 0 (from the prefix), or 2..36
@@ -221,7 +221,7 @@ KSTRTOX_UNSIGNED(kstrtouint, unsigned int, UINT_MAX)
  */
 KSTRTOX_SIGNED(kstrtoint, int, INT_MIN, INT_MAX)
 
-/**
+/*
  * kstrtou16() - convert a string to a u16
  * @s: the string
  * @base: 0 (from the prefix), or 2..36
@@ -231,7 +231,7 @@ KSTRTOX_SIGNED(kstrtoint, int, INT_MIN, INT_MAX)
  */
 KSTRTOX_UNSIGNED(kstrtou16, u16, U16_MAX)
 
-/**
+/*
  * kstrtos16() - convert a string to an s16
  * @s: the string
  * @base: 0 (from the prefix), or 2..36
@@ -241,7 +241,7 @@ KSTRTOX_UNSIGNED(kstrtou16, u16, U16_MAX)
  */
 KSTRTOX_SIGNED(kstrtos16, s16, -32768, 32767)
 
-/**
+/*
  * kstrtou8() - convert a string to a u8
  * @s: the string
  * @base: 0 (from the prefix), or 2..36
@@ -251,7 +251,7 @@ KSTRTOX_SIGNED(kstrtos16, s16, -32768, 32767)
  */
 KSTRTOX_UNSIGNED(kstrtou8, u8, U8_MAX)
 
-/**
+/*
  * kstrtos8() - convert a string to an s8
  * @s: the string
  * @base: 0 (from the prefix), or 2..36

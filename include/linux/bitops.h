@@ -64,6 +64,8 @@ static inline void __change_bit(unsigned long nr, volatile unsigned long *addr)
  * __test_and_set_bit() - set a bit and return its old value, non-atomically
  * @nr: the bit number
  * @addr: the bitmap
+ *
+ * Return: the value of the bit before it was set.
  */
 static inline bool __test_and_set_bit(unsigned long nr, volatile unsigned long *addr)
 {
@@ -77,6 +79,8 @@ static inline bool __test_and_set_bit(unsigned long nr, volatile unsigned long *
  * __test_and_clear_bit() - clear a bit and return its old value, non-atomically
  * @nr: the bit number
  * @addr: the bitmap
+ *
+ * Return: the value of the bit before it was cleared.
  */
 static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long *addr)
 {
@@ -93,6 +97,8 @@ static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long
  *
  * One plain read of the word, so it may be used on a bitmap that others
  * change atomically.
+ *
+ * Return: the value of bit @nr.
  */
 static inline bool test_bit(unsigned long nr, const volatile unsigned long *addr)
 {
@@ -136,6 +142,8 @@ static inline int fls64(u64 x)
 /**
  * fls_long() - fls() of an unsigned long
  * @x: the word
+ *
+ * Return: 1..64, or 0 if @x is 0.
  */
 static inline int fls_long(unsigned long x)
 {
@@ -145,6 +153,8 @@ static inline int fls_long(unsigned long x)
 /**
  * __ffs() - index of the least significant set bit
  * @word: the word; must not be 0 (the result is undefined)
+ *
+ * Return: the bit index, 0..63.
  */
 static inline unsigned long __ffs(unsigned long word)
 {
@@ -154,6 +164,8 @@ static inline unsigned long __ffs(unsigned long word)
 /**
  * __fls() - index of the most significant set bit
  * @word: the word; must not be 0 (the result is undefined)
+ *
+ * Return: the bit index, 0..63.
  */
 static inline unsigned long __fls(unsigned long word)
 {
@@ -163,6 +175,8 @@ static inline unsigned long __fls(unsigned long word)
 /**
  * ffz() - index of the least significant clear bit
  * @word: the word; must not be ~0UL (the result is undefined)
+ *
+ * Return: the bit index, 0..63.
  */
 static inline unsigned long ffz(unsigned long word)
 {
@@ -212,6 +226,8 @@ static inline unsigned long hweight64(u64 w)
 /**
  * hweight_long() - number of set bits (Hamming weight) of a word
  * @w: the word
+ *
+ * Return: the number of bits set in @w.
  */
 static inline unsigned long hweight_long(unsigned long w)
 {

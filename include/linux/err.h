@@ -51,6 +51,8 @@ static inline bool __must_check IS_ERR(const void *ptr)
 /**
  * IS_ERR_OR_NULL() - is @ptr NULL or an error pointer?
  * @ptr: the pointer to check
+ *
+ * Return: true if @ptr is NULL or made by ERR_PTR().
  */
 static inline bool __must_check IS_ERR_OR_NULL(const void *ptr)
 {
@@ -60,6 +62,8 @@ static inline bool __must_check IS_ERR_OR_NULL(const void *ptr)
 /**
  * ERR_CAST() - pass an error pointer on as another pointer type
  * @ptr: the error pointer
+ *
+ * Return: @ptr, as a void pointer.
  */
 static inline void * __must_check ERR_CAST(const void *ptr)
 {
@@ -69,6 +73,8 @@ static inline void * __must_check ERR_CAST(const void *ptr)
 /**
  * PTR_ERR_OR_ZERO() - the error code in @ptr, or 0 if it is a real pointer
  * @ptr: the pointer to check
+ *
+ * Return: the negative errno in @ptr, or 0.
  */
 static inline int __must_check PTR_ERR_OR_ZERO(const void *ptr)
 {

@@ -45,6 +45,8 @@ static inline u32 hash_64(u64 val, unsigned int bits)
  * hash_long() - hash an unsigned long into @bits bits
  * @val: the value
  * @bits: the number of result bits, 0..32
+ *
+ * Return: a value in [0, 2^@bits).
  */
 static inline u32 hash_long(unsigned long val, unsigned int bits)
 {
@@ -55,6 +57,8 @@ static inline u32 hash_long(unsigned long val, unsigned int bits)
  * hash_ptr() - hash a pointer into @bits bits
  * @ptr: the pointer
  * @bits: the number of result bits, 0..32
+ *
+ * Return: a value in [0, 2^@bits).
  */
 static inline u32 hash_ptr(const void *ptr, unsigned int bits)
 {
@@ -64,6 +68,8 @@ static inline u32 hash_ptr(const void *ptr, unsigned int bits)
 /**
  * hash32_ptr() - a 32-bit hash of a pointer, all bits mixed in
  * @ptr: the pointer
+ *
+ * Return: the high and low halves of @ptr xor-ed together.
  */
 static inline u32 hash32_ptr(const void *ptr)
 {

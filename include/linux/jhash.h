@@ -145,6 +145,8 @@ static inline u32 __jhash_nwords(u32 a, u32 b, u32 c, u32 initval)
  * @b: second value
  * @c: third value
  * @initval: a seed
+ *
+ * Return: a 32-bit hash.
  */
 static inline u32 jhash_3words(u32 a, u32 b, u32 c, u32 initval)
 {
@@ -156,6 +158,8 @@ static inline u32 jhash_3words(u32 a, u32 b, u32 c, u32 initval)
  * @a: first value
  * @b: second value
  * @initval: a seed
+ *
+ * Return: a 32-bit hash.
  */
 static inline u32 jhash_2words(u32 a, u32 b, u32 initval)
 {
@@ -166,6 +170,8 @@ static inline u32 jhash_2words(u32 a, u32 b, u32 initval)
  * jhash_1word() - hash one u32 value
  * @a: the value
  * @initval: a seed
+ *
+ * Return: a 32-bit hash.
  */
 static inline u32 jhash_1word(u32 a, u32 initval)
 {

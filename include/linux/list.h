@@ -158,6 +158,8 @@ static inline void list_move_tail(struct list_head *list, struct list_head *head
  * list_is_first() - is @list the first entry of the list @head?
  * @list: the entry
  * @head: the list head
+ *
+ * Return: true if @list is the first entry.
  */
 static inline bool list_is_first(const struct list_head *list,
 				 const struct list_head *head)
@@ -169,6 +171,8 @@ static inline bool list_is_first(const struct list_head *list,
  * list_is_last() - is @list the last entry of the list @head?
  * @list: the entry
  * @head: the list head
+ *
+ * Return: true if @list is the last entry.
  */
 static inline bool list_is_last(const struct list_head *list,
 				const struct list_head *head)
@@ -180,6 +184,8 @@ static inline bool list_is_last(const struct list_head *list,
  * list_is_head() - is @list the head @head itself?
  * @list: the entry
  * @head: the list head
+ *
+ * Return: true if @list is @head.
  */
 static inline bool list_is_head(const struct list_head *list,
 				const struct list_head *head)
@@ -190,6 +196,8 @@ static inline bool list_is_head(const struct list_head *list,
 /**
  * list_empty() - is the list empty?
  * @head: the list head
+ *
+ * Return: true if the list has no entries.
  */
 static inline bool list_empty(const struct list_head *head)
 {
@@ -199,6 +207,8 @@ static inline bool list_empty(const struct list_head *head)
 /**
  * list_is_singular() - does the list hold exactly one entry?
  * @head: the list head
+ *
+ * Return: true if the list has exactly one entry.
  */
 static inline bool list_is_singular(const struct list_head *head)
 {
@@ -398,6 +408,8 @@ static inline void INIT_HLIST_NODE(struct hlist_node *h)
  * @h: the node
  *
  * True after INIT_HLIST_NODE() and hlist_del_init(), not after hlist_del().
+ *
+ * Return: true if @h is not on a list.
  */
 static inline bool hlist_unhashed(const struct hlist_node *h)
 {
@@ -407,6 +419,8 @@ static inline bool hlist_unhashed(const struct hlist_node *h)
 /**
  * hlist_empty() - is the hash list empty?
  * @h: the list head
+ *
+ * Return: true if the hash list has no nodes.
  */
 static inline bool hlist_empty(const struct hlist_head *h)
 {
@@ -505,6 +519,8 @@ static inline void hlist_move_list(struct hlist_head *old, struct hlist_head *ne
 /**
  * hlist_count_nodes() - count the nodes of a hash list
  * @head: the list head
+ *
+ * Return: the number of nodes, O(n).
  */
 static inline size_t hlist_count_nodes(const struct hlist_head *head)
 {

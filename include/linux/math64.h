@@ -145,6 +145,8 @@ static inline u64 mul_u64_u64_shr(u64 a, u64 mul, unsigned int shift)
  * mul_u32_u32() - full 64-bit product of two 32-bit values
  * @a: a factor
  * @b: the other factor
+ *
+ * Return: @a * @b as a u64.
  */
 static inline u64 mul_u32_u32(u32 a, u32 b)
 {

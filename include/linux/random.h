@@ -26,6 +26,8 @@ void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes);
  *
  * Multiply-shift reduction: (x * @ceil) >> 32, very slightly biased for
  * an @ceil that is not a power of two, which is fine for its users.
+ *
+ * Return: a value in [0, @ceil), or 0 if @ceil is 0.
  */
 static inline u32 prandom_u32_below_state(struct rnd_state *state, u32 ceil)
 {
@@ -35,6 +37,8 @@ static inline u32 prandom_u32_below_state(struct rnd_state *state, u32 ceil)
 /**
  * prandom_u64_state() - a pseudo-random 64-bit value
  * @state: the generator state
+ *
+ * Return: 64 pseudo-random bits.
  */
 static inline u64 prandom_u64_state(struct rnd_state *state)
 {
