@@ -15,8 +15,9 @@
  * Nothing here is atomic: callers serialise writers.  The find_*() functions
  * return @size when there is no such bit.
  */
-#define DECLARE_BITMAP(name, bits) \
-	unsigned long name[BITS_TO_LONGS(bits)]
+#ifndef DECLARE_BITMAP	/* <asm/bitops.h> may have it */
+#define DECLARE_BITMAP(name, bits) unsigned long name[BITS_TO_LONGS(bits)]
+#endif
 
 /* Mask of the valid bits of the first word from @start on. */
 #define BITMAP_FIRST_WORD_MASK(start) (~0UL << ((start) & (BITS_PER_LONG - 1)))

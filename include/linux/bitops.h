@@ -8,19 +8,33 @@
 /*
  * Bit operations on words and on arrays of unsigned long.
  *
- * Only the non-atomic ones are here (the ones with a __ prefix, and
+ * Only the non-atomic ones are defined here (the ones with a __ prefix, and
  * test_bit()); the atomic set_bit(), clear_bit(), test_and_set_bit() ...
- * come from the architecture in <asm/bitops.h>.
+ * come from the architecture's <asm/bitops.h>, included below so that
+ * <linux/bitops.h> gives both, as in Linux.
+ *
+ * <asm/bitops.h> may define the basic macros too; whichever header comes
+ * first defines them, with the same meaning.
  */
 #define BITS_PER_BYTE		8
+#ifndef BITS_PER_LONG
 #define BITS_PER_LONG		64
+#endif
 #define BITS_PER_LONG_LONG	64
 
-#define BIT(nr)			(1UL << (nr))
+#ifndef BIT
+#define BIT(n)			(1UL << (n))
+#endif
 #define BIT_ULL(nr)		(1ULL << (nr))
-#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
-#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
-#define BITS_TO_LONGS(nr)	(((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#ifndef BIT_MASK
+#define BIT_MASK(n)		(1UL << ((n) % BITS_PER_LONG))
+#endif
+#ifndef BIT_WORD
+#define BIT_WORD(n)		((n) / BITS_PER_LONG)
+#endif
+#ifndef BITS_TO_LONGS
+#define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#endif
 #define BITS_TO_U32(nr)		(((nr) + 31) / 32)
 #define BITS_TO_BYTES(nr)	(((nr) + BITS_PER_BYTE - 1) / BITS_PER_BYTE)
 
@@ -254,5 +268,7 @@ static inline u64 ror64(u64 word, unsigned int shift)
 {
 	return (word >> (shift & 63)) | (word << ((-shift) & 63));
 }
+
+#include <asm/bitops.h>
 
 #endif /* _LINUX_BITOPS_H */
