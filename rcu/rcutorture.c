@@ -1,0 +1,1465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcutorture: a stress test for RCU, in the spirit of Linux's rcutorture
+ * (see Documentation/RCU/torture.rst there), written for rcuos.
+ *
+ * The pipe-count method.  A pool of struct rcu_torture elements circulates
+ * through one RCU-protected pointer, rcu_torture_current.  A writer takes
+ * an element from the free list, initializes it (rtort_pipe_count = 0,
+ * rtort_mbtest = 1) and publishes it with rcu_assign_pointer().  The
+ * element it replaced gets rtort_pipe_count = 1 ("removed"), and then one
+ * more for every grace period that elapses afterwards; at
+ * RCU_TORTURE_PIPE_LEN it goes back to the free list, poisoned and with
+ * rtort_mbtest = 0.  Readers load the pointer inside a read-side critical
+ * section, wait a random while, then read the element's pipe count and
+ * add it to a histogram ("Reader Pipe").  A reader can see 0 (current) or
+ * 1 (removed while it held it); anything higher means a grace period
+ * ended while a reader that started before it was still running: a
+ * "Too-short grace period", and the test fails.  A reader that sees
+ * rtort_mbtest == 0 got an element that was not (or no longer) properly
+ * initialized: a publish/subscribe failure.
+ *
+ * Writers remove elements by every path RCU offers: synchronize_rcu(),
+ * synchronize_rcu_expedited(), call_rcu() (the callback ages the element
+ * by one and queues itself again), get_state/cond_synchronize_rcu(),
+ * start_poll/poll_state_synchronize_rcu(), and kfree_rcu() of a separately
+ * kmalloc()ed object that readers also check.  An "irqwriter" timer does
+ * call_rcu() updates from softirq context, which is what lets a broken
+ * grace period show up even on one CPU without preemption.  Fake writers
+ * just hammer the grace-period primitives and rcu_barrier().
+ *
+ * Flavors: "rcu" is the real API; "busted" has grace periods that do not
+ * wait (a deliberate bug) and must be reported as FAILURE.
+ *
+ * Run from the shell ("torture type=rcu duration=30") or, with
+ * rcutorture.shutdown_secs=N on the command line, at boot, after which
+ * the machine powers off.
+ */
+#define pr_fmt(fmt) fmt
+
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/err.h>
+#include <linux/string.h>
+#include <linux/list.h>
+#include <linux/atomic.h>
+#include <linux/percpu.h>
+#include <linux/cpumask.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/timer.h>
+#include <linux/interrupt.h>
+#include <linux/irqflags.h>
+#include <linux/spinlock.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/init.h>
+#include <linux/moduleparam.h>
+#include <linux/shell.h>
+#include <linux/rcupdate.h>
+#include <asm/arch.h>
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "rcutorture."
+
+/* ---- parameters (the names of Linux's rcutorture.* where they exist) ---- */
+
+static char *torture_type = "rcu";
+module_param(torture_type, charp, 0444);
+MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, busted)");
+module_param_named(type, torture_type, charp, 0444);
+MODULE_PARM_DESC(type, "Alias of torture_type");
+
+static int nreaders = -1;
+module_param(nreaders, int, 0444);
+MODULE_PARM_DESC(nreaders, "Number of reader kthreads (-1: one per online CPU, at least 2)");
+
+static int nfakewriters = 4;
+module_param(nfakewriters, int, 0444);
+MODULE_PARM_DESC(nfakewriters, "Number of grace-period-only writer kthreads");
+module_param_named(nwriters, nfakewriters, int, 0444);
+MODULE_PARM_DESC(nwriters, "Alias of nfakewriters (the main writer always runs)");
+
+static int stat_interval = 10;
+module_param(stat_interval, int, 0444);
+MODULE_PARM_DESC(stat_interval, "Seconds between statistics lines (0: only at the end)");
+
+static int duration = 30;
+module_param(duration, int, 0444);
+MODULE_PARM_DESC(duration, "Seconds to run the shell's torture command");
+
+static int shutdown_secs;
+module_param(shutdown_secs, int, 0444);
+MODULE_PARM_DESC(shutdown_secs, "Run at boot for this many seconds, then power off (0: no)");
+
+static bool irqreader = true;
+module_param(irqreader, bool, 0444);
+MODULE_PARM_DESC(irqreader, "Also read from timer (softirq) handlers");
+
+static bool irqwriter = true;
+module_param(irqwriter, bool, 0444);
+MODULE_PARM_DESC(irqwriter, "Also update from a timer handler with call_rcu()");
+
+static bool gp_normal;
+module_param(gp_normal, bool, 0444);
+MODULE_PARM_DESC(gp_normal, "Writer uses call_rcu()");
+static bool gp_sync;
+module_param(gp_sync, bool, 0444);
+MODULE_PARM_DESC(gp_sync, "Writer uses synchronize_rcu()");
+static bool gp_exp;
+module_param(gp_exp, bool, 0444);
+MODULE_PARM_DESC(gp_exp, "Writer uses synchronize_rcu_expedited()");
+static bool gp_cond;
+module_param(gp_cond, bool, 0444);
+MODULE_PARM_DESC(gp_cond, "Writer uses get_state/cond_synchronize_rcu()");
+static bool gp_poll;
+module_param(gp_poll, bool, 0444);
+MODULE_PARM_DESC(gp_poll, "Writer uses start_poll/poll_state_synchronize_rcu()");
+static bool gp_kfree;
+module_param(gp_kfree, bool, 0444);
+MODULE_PARM_DESC(gp_kfree, "Writer uses kfree_rcu() (none of gp_*: all paths)");
+
+static bool stop_on_error = true;
+module_param(stop_on_error, bool, 0444);
+MODULE_PARM_DESC(stop_on_error, "End the test at the first error");
+
+/* ---- the elements ---- */
+
+#define RCU_TORTURE_PIPE_LEN	10
+#define RCU_TORTURE_POOL_SIZE	(10 * RCU_TORTURE_PIPE_LEN)
+#define RTORT_MAGIC		0x52544f5254555245UL	/* "RTORTURE" */
+#define RTORT_POISON		0x6b6b6b6b6b6b6b6bUL
+#define RTORT_KOBJ_MAGIC	0x4b4f424a4b4f424aUL	/* "KOBJKOBJ" */
+
+struct rcu_torture {
+	struct rcu_head rtort_rcu;
+	int rtort_pipe_count;
+	struct list_head rtort_free;
+	int rtort_mbtest;
+	unsigned long rtort_magic;
+};
+
+/* What the kfree_rcu() path frees: a kmalloc()ed object readers check. */
+struct rcu_torture_kobj {
+	struct rcu_head rh;
+	unsigned long magic;
+	unsigned long version;
+};
+
+/* Read-side critical section kinds; one reader nests up to 3. */
+enum rtort_read_kind {
+	RTR_RCU,
+	RTR_BH,
+	RTR_SCHED,
+	RTR_IRQ,
+	RTR_NKINDS,
+};
+#define RTR_MAX_NEST	3
+
+/**
+ * struct rcu_torture_ops - one flavor of RCU under test
+ * @name: the torture_type that selects it
+ * @readlock: enter a read-side critical section of @kind
+ * @readunlock: leave it
+ * @read_delay: a random delay inside a reader
+ * @sync: synchronize_rcu()
+ * @exp_sync: synchronize_rcu_expedited()
+ * @call: call_rcu()
+ * @cb_barrier: rcu_barrier()
+ * @get_gp_state: get_state_synchronize_rcu()
+ * @start_gp_poll: start_poll_synchronize_rcu()
+ * @poll_gp_state: poll_state_synchronize_rcu()
+ * @cond_sync: cond_synchronize_rcu()
+ * @kfree_obj: free a struct rcu_torture_kobj after a grace period;
+ *	@one_arg selects kfree_rcu(p) (may sleep) over kfree_rcu(p, rh)
+ * @gp_completed: grace periods completed since boot
+ * @irq_capable: readers may run in timer handlers
+ */
+struct rcu_torture_ops {
+	const char *name;
+	void (*readlock)(int kind, unsigned long *flags);
+	void (*readunlock)(int kind, unsigned long flags);
+	void (*read_delay)(struct rnd_state *rs, bool in_irq, bool atomic);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+	void (*call)(struct rcu_head *head, rcu_callback_t func);
+	void (*cb_barrier)(void);
+	unsigned long (*get_gp_state)(void);
+	unsigned long (*start_gp_poll)(void);
+	bool (*poll_gp_state)(unsigned long cookie);
+	void (*cond_sync)(unsigned long cookie);
+	void (*kfree_obj)(struct rcu_torture_kobj *p, bool one_arg);
+	unsigned long (*gp_completed)(void);
+	bool irq_capable;
+};
+
+/* Writer paths. */
+enum rtort_wpath {
+	RTWS_SYNC,
+	RTWS_EXP_SYNC,
+	RTWS_DEF_FREE,
+	RTWS_COND_GET,
+	RTWS_POLL_GET,
+	RTWS_KFREE,
+	RTWS_NPATHS,
+};
+
+static const char * const rtort_wpath_names[RTWS_NPATHS] = {
+	"sync", "exp", "call", "cond", "poll", "kfree",
+};
+
+struct rcu_torture_reader {
+	struct task_struct *task;
+	struct timer_list timer;
+	struct rnd_state timer_rand;
+	int id;
+	unsigned int cpu;
+};
+
+/* ---- state of the running test (one at a time) ---- */
+
+static atomic_t rcu_torture_busy = ATOMIC_INIT(0);
+static const struct rcu_torture_ops *cur_ops;
+static int nrealreaders;
+static int nrealfakewriters;
+static bool rcu_torture_stopping;
+static bool rcu_torture_irqwriter_on;
+static bool rcu_torture_quiet_end;
+
+static struct rcu_torture __rcu *rcu_torture_current;
+static struct rcu_torture_kobj __rcu *rcu_torture_kobj_current;
+static unsigned long rcu_torture_current_version;
+static struct rcu_torture *rcu_tortures;
+static LIST_HEAD(rcu_torture_freelist);
+static int rcu_torture_nfree;
+static DEFINE_SPINLOCK(rcu_torture_lock);		/* the free list */
+static DEFINE_SPINLOCK(rcu_torture_update_lock);	/* the __rcu pointers */
+static LIST_HEAD(rcu_torture_removed);			/* main writer only */
+
+static DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_count);
+static DEFINE_PER_CPU(long [RCU_TORTURE_PIPE_LEN + 1], rcu_torture_batch);
+static DEFINE_PER_CPU(long, rcu_torture_nreads);
+static atomic_long_t rcu_torture_wcount[RCU_TORTURE_PIPE_LEN + 1];
+
+static atomic_long_t n_rcu_torture_alloc;
+static atomic_long_t n_rcu_torture_alloc_fail;
+static atomic_long_t n_rcu_torture_free;
+static atomic_t n_rcu_torture_mberror;
+static atomic_long_t n_rcu_torture_barrier_error;
+static atomic_long_t n_rcu_torture_kfree_error;
+static atomic_long_t n_rcu_torture_timers;
+static atomic_long_t n_rcu_torture_cbs;
+static atomic_long_t n_rcu_torture_kobjs;
+static atomic_long_t n_rcu_torture_irqwrites;
+static atomic_long_t n_rcu_torture_wpath[RTWS_NPATHS];
+static atomic_long_t n_rcu_torture_fakewrites;
+
+static u64 rcu_torture_start_ns;
+static unsigned long rcu_torture_start_gps;
+static u64 rcu_torture_first_error_ns;
+static const char *rcu_torture_first_error;
+
+static struct task_struct *writer_task;
+static struct task_struct **fakewriter_tasks;
+static struct rcu_torture_reader *reader_tasks;
+static struct task_struct *stats_task;
+static struct timer_list rcu_torture_irqwriter_timer;
+static struct rnd_state irqwriter_rand;
+
+static enum rtort_wpath synctypes[RTWS_NPATHS];
+static int nsynctypes;
+
+/* Note an error; the first one is reported by the control loop. */
+static void rcu_torture_note_error(const char *what)
+{
+	u64 now = ktime_get_ns() - rcu_torture_start_ns;
+
+	if (!now)
+		now = 1;
+	if (cmpxchg(&rcu_torture_first_error_ns, 0, now) == 0)
+		WRITE_ONCE(rcu_torture_first_error, what);
+}
+
+static u32 rtort_random(struct rnd_state *rs)
+{
+	return prandom_u32_state(rs);
+}
+
+static void rtort_seed(struct rnd_state *rs, u64 salt)
+{
+	prandom_seed_state(rs, ktime_get_ns() ^ (salt * 0x9e3779b97f4a7c15ULL));
+}
+
+/* ---- the pool ---- */
+
+static struct rcu_torture *rcu_torture_alloc(void)
+{
+	struct rcu_torture *p = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&rcu_torture_lock, flags);
+	if (!list_empty(&rcu_torture_freelist)) {
+		p = list_first_entry(&rcu_torture_freelist, struct rcu_torture,
+				     rtort_free);
+		list_del_init(&p->rtort_free);
+		rcu_torture_nfree--;
+	}
+	spin_unlock_irqrestore(&rcu_torture_lock, flags);
+	if (p)
+		atomic_long_inc(&n_rcu_torture_alloc);
+	else
+		atomic_long_inc(&n_rcu_torture_alloc_fail);
+	return p;
+}
+
+/* Back to the pool, poisoned so that a late reader notices. */
+static void rcu_torture_free(struct rcu_torture *p)
+{
+	unsigned long flags;
+
+	WRITE_ONCE(p->rtort_mbtest, 0);
+	WRITE_ONCE(p->rtort_magic, RTORT_POISON);
+	atomic_long_inc(&n_rcu_torture_free);
+	spin_lock_irqsave(&rcu_torture_lock, flags);
+	list_add_tail(&p->rtort_free, &rcu_torture_freelist);
+	rcu_torture_nfree++;
+	spin_unlock_irqrestore(&rcu_torture_lock, flags);
+}
+
+/*
+ * One grace period has elapsed for @rp since the last call (or since its
+ * removal).  Return: true if it has aged RCU_TORTURE_PIPE_LEN and may be
+ * freed.
+ */
+static bool rcu_torture_pipe_update_one(struct rcu_torture *rp)
+{
+	int i = READ_ONCE(rp->rtort_pipe_count);
+
+	if (i > RCU_TORTURE_PIPE_LEN)
+		i = RCU_TORTURE_PIPE_LEN;
+	atomic_long_inc(&rcu_torture_wcount[i]);
+	WRITE_ONCE(rp->rtort_pipe_count, i + 1);
+	if (i + 1 >= RCU_TORTURE_PIPE_LEN) {
+		WRITE_ONCE(rp->rtort_mbtest, 0);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The main writer's synchronous paths: a grace period has elapsed; age
+ * @old (just removed, may be NULL) and everything removed before it.
+ */
+static void rcu_torture_pipe_update(struct rcu_torture *old)
+{
+	struct rcu_torture *rp, *rp1;
+
+	if (old)
+		list_add(&old->rtort_free, &rcu_torture_removed);
+	list_for_each_entry_safe(rp, rp1, &rcu_torture_removed, rtort_free) {
+		if (rcu_torture_pipe_update_one(rp)) {
+			list_del(&rp->rtort_free);
+			rcu_torture_free(rp);
+		}
+	}
+}
+
+/* call_rcu() path: age by one per callback, queue again until done. */
+static void rcu_torture_cb(struct rcu_head *head)
+{
+	struct rcu_torture *rp = container_of(head, struct rcu_torture, rtort_rcu);
+
+	atomic_long_inc(&n_rcu_torture_cbs);
+	if (READ_ONCE(rcu_torture_stopping)) {
+		/* A grace period has elapsed: no reader can hold it. */
+		rcu_torture_free(rp);
+		return;
+	}
+	if (rcu_torture_pipe_update_one(rp))
+		rcu_torture_free(rp);
+	else
+		cur_ops->call(&rp->rtort_rcu, rcu_torture_cb);
+}
+
+/* ---- the "rcu" flavor: the real API ---- */
+
+static void rcu_torture_readlock(int kind, unsigned long *flags)
+{
+	switch (kind) {
+	case RTR_RCU:
+		rcu_read_lock();
+		break;
+	case RTR_BH:
+		rcu_read_lock_bh();
+		break;
+	case RTR_SCHED:
+		rcu_read_lock_sched();
+		break;
+	default:
+		local_irq_save(*flags);
+		break;
+	}
+}
+
+static void rcu_torture_readunlock(int kind, unsigned long flags)
+{
+	switch (kind) {
+	case RTR_RCU:
+		rcu_read_unlock();
+		break;
+	case RTR_BH:
+		rcu_read_unlock_bh();
+		break;
+	case RTR_SCHED:
+		rcu_read_unlock_sched();
+		break;
+	default:
+		local_irq_restore(flags);
+		break;
+	}
+}
+
+/*
+ * Mostly no delay; now and then 200 us; rarely a few milliseconds, which
+ * spans ticks and so gives grace periods every chance to end too soon.
+ * @atomic: irqs or softirqs are off, keep it short.
+ */
+static void rcu_torture_read_delay(struct rnd_state *rs, bool in_irq, bool atomic)
+{
+	const unsigned long shortdelay_us = 200;
+	u32 n = nrealreaders > 0 ? nrealreaders : 1;
+
+	if (!in_irq && !atomic && !(rtort_random(rs) % (n * 20000)))
+		udelay(1000 + rtort_random(rs) % 3000);
+	else if (!(rtort_random(rs) % (n * 2 * shortdelay_us)))
+		udelay(in_irq || atomic ? 20 : shortdelay_us);
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_irq && preemptible() &&
+	    !(rtort_random(rs) % (n * 500))) {
+		/* An involuntary preemption inside the reader. */
+		set_need_resched();
+		preempt_schedule();
+	}
+}
+
+static void rcu_torture_kfree_obj(struct rcu_torture_kobj *p, bool one_arg)
+{
+	if (one_arg)
+		kfree_rcu(p);
+	else
+		kfree_rcu(p, rh);
+}
+
+static const struct rcu_torture_ops rcu_ops = {
+	.name		= "rcu",
+	.readlock	= rcu_torture_readlock,
+	.readunlock	= rcu_torture_readunlock,
+	.read_delay	= rcu_torture_read_delay,
+	.sync		= synchronize_rcu,
+	.exp_sync	= synchronize_rcu_expedited,
+	.call		= call_rcu,
+	.cb_barrier	= rcu_barrier,
+	.get_gp_state	= get_state_synchronize_rcu,
+	.start_gp_poll	= start_poll_synchronize_rcu,
+	.poll_gp_state	= poll_state_synchronize_rcu,
+	.cond_sync	= cond_synchronize_rcu,
+	.kfree_obj	= rcu_torture_kfree_obj,
+	.gp_completed	= rcu_gp_completed,
+	.irq_capable	= true,
+};
+
+/* ---- the "busted" flavor: a deliberate bug, for testing the test ---- */
+
+static void synchronize_rcu_busted(void)
+{
+	/* This is a deliberate bug for testing purposes only! */
+}
+
+static void call_rcu_busted(struct rcu_head *head, rcu_callback_t func)
+{
+	/* This is a deliberate bug for testing purposes only! */
+	func(head);
+}
+
+static void rcu_barrier_busted(void)
+{
+}
+
+static unsigned long get_state_busted(void)
+{
+	return 0;
+}
+
+static bool poll_state_busted(unsigned long cookie)
+{
+	return true;
+}
+
+static void cond_sync_busted(unsigned long cookie)
+{
+}
+
+static void kfree_obj_busted(struct rcu_torture_kobj *p, bool one_arg)
+{
+	/* Freed at once (the poison is what a debug allocator writes). */
+	WRITE_ONCE(p->magic, RTORT_POISON);
+	kfree(p);
+}
+
+static const struct rcu_torture_ops rcu_busted_ops = {
+	.name		= "busted",
+	.readlock	= rcu_torture_readlock,
+	.readunlock	= rcu_torture_readunlock,
+	.read_delay	= rcu_torture_read_delay,
+	.sync		= synchronize_rcu_busted,
+	.exp_sync	= synchronize_rcu_busted,
+	.call		= call_rcu_busted,
+	.cb_barrier	= rcu_barrier_busted,
+	.get_gp_state	= get_state_busted,
+	.start_gp_poll	= get_state_busted,
+	.poll_gp_state	= poll_state_busted,
+	.cond_sync	= cond_sync_busted,
+	.kfree_obj	= kfree_obj_busted,
+	.gp_completed	= rcu_gp_completed,
+	.irq_capable	= true,
+};
+
+static const struct rcu_torture_ops * const torture_ops[] = {
+	&rcu_ops, &rcu_busted_ops,
+};
+
+static const struct rcu_torture_ops *rcu_torture_find_ops(const char *name)
+{
+	unsigned int i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(torture_ops); i++)
+		if (!strcmp(torture_ops[i]->name, name))
+			return torture_ops[i];
+	return NULL;
+}
+
+/* ---- readers ---- */
+
+static int rcu_torture_pick_kind(struct rnd_state *rs, bool in_irq)
+{
+	u32 r = rtort_random(rs) % 16;
+
+	if (in_irq)			/* softirq: no _bh, no irq-off spin */
+		return r < 12 ? RTR_RCU : RTR_SCHED;
+	if (r < 10)
+		return RTR_RCU;
+	if (r < 12)
+		return RTR_BH;
+	if (r < 15)
+		return RTR_SCHED;
+	return RTR_IRQ;
+}
+
+/* One read-side critical section; the heart of the test. */
+static void rcu_torture_one_read(struct rnd_state *rs, bool in_irq)
+{
+	int kinds[RTR_MAX_NEST];
+	unsigned long flags[RTR_MAX_NEST];
+	unsigned long started, completed;
+	struct rcu_torture_kobj *k;
+	struct rcu_torture *p;
+	bool atomic = false;
+	int nest = 1, i, pipe_count;
+
+	if (!(rtort_random(rs) % 4))
+		nest += rtort_random(rs) % RTR_MAX_NEST;	/* 1..3 levels */
+	if (nest > RTR_MAX_NEST)
+		nest = RTR_MAX_NEST;
+	for (i = 0; i < nest; i++) {
+		kinds[i] = rcu_torture_pick_kind(rs, in_irq);
+		if (kinds[i] != RTR_RCU)
+			atomic = true;
+		cur_ops->readlock(kinds[i], &flags[i]);
+	}
+	started = cur_ops->gp_completed();
+	p = rcu_dereference_check(rcu_torture_current,
+				  rcu_read_lock_any_held() || irqs_disabled());
+	if (!p)
+		goto out;
+	if (!READ_ONCE(p->rtort_mbtest) || READ_ONCE(p->rtort_magic) != RTORT_MAGIC) {
+		atomic_inc(&n_rcu_torture_mberror);
+		rcu_torture_note_error("reader saw an element not (or no longer) initialized");
+	}
+	k = rcu_dereference_check(rcu_torture_kobj_current,
+				  rcu_read_lock_any_held() || irqs_disabled());
+	cur_ops->read_delay(rs, in_irq, atomic);
+	pipe_count = READ_ONCE(p->rtort_pipe_count);
+	if (pipe_count > RCU_TORTURE_PIPE_LEN)
+		pipe_count = RCU_TORTURE_PIPE_LEN;
+	completed = cur_ops->gp_completed() - started;
+	if (completed > RCU_TORTURE_PIPE_LEN)
+		completed = RCU_TORTURE_PIPE_LEN;
+	if (k && READ_ONCE(k->magic) != RTORT_KOBJ_MAGIC) {
+		atomic_long_inc(&n_rcu_torture_kfree_error);
+		rcu_torture_note_error("reader saw a kfree_rcu() object freed too soon");
+	}
+	this_cpu_inc(rcu_torture_count[pipe_count]);
+	this_cpu_inc(rcu_torture_batch[completed]);
+	if (pipe_count > 1)
+		rcu_torture_note_error("Too-short grace period");
+out:
+	for (i = nest - 1; i >= 0; i--)
+		cur_ops->readunlock(kinds[i], flags[i]);
+	this_cpu_inc(rcu_torture_nreads);
+}
+
+/* A reader in softirq context, armed by its reader kthread. */
+static void rcu_torture_timer(struct timer_list *t)
+{
+	struct rcu_torture_reader *r = from_timer(r, t, timer);
+
+	atomic_long_inc(&n_rcu_torture_timers);
+	rcu_torture_one_read(&r->timer_rand, true);
+}
+
+static int rcu_torture_reader(void *arg)
+{
+	struct rcu_torture_reader *r = arg;
+	unsigned long lastsleep = jiffies + 10;
+	struct rnd_state rand;
+	unsigned int iter = 0;
+
+	rtort_seed(&rand, r->id + 1);
+	while (!kthread_should_stop()) {
+		if (irqreader && cur_ops->irq_capable && !READ_ONCE(rcu_torture_stopping) &&
+		    !timer_pending(&r->timer))
+			mod_timer(&r->timer, jiffies + 1);
+		rcu_torture_one_read(&rand, false);
+		if (time_after(jiffies, lastsleep)) {
+			/* Let the CPU go idle now and then. */
+			schedule_timeout_interruptible(1);
+			lastsleep = jiffies + 10;
+		} else if (!(++iter % 64)) {
+			cond_resched();
+		}
+	}
+	del_timer_sync(&r->timer);
+	return 0;
+}
+
+/* ---- writers ---- */
+
+static struct rcu_torture_kobj *rcu_torture_kobj_alloc(gfp_t gfp)
+{
+	struct rcu_torture_kobj *k = kmalloc(sizeof(*k), gfp);
+
+	if (!k)
+		return NULL;
+	k->version = READ_ONCE(rcu_torture_current_version);
+	k->magic = RTORT_KOBJ_MAGIC;
+	atomic_long_inc(&n_rcu_torture_kobjs);
+	return k;
+}
+
+/* Publish a new kfree_rcu() object; free the old one via @cur_ops. */
+static void rcu_torture_kobj_replace(gfp_t gfp, bool one_arg)
+{
+	struct rcu_torture_kobj *k = rcu_torture_kobj_alloc(gfp);
+	struct rcu_torture_kobj *old;
+
+	if (!k)
+		return;
+	spin_lock_bh(&rcu_torture_update_lock);
+	old = rcu_replace_pointer(rcu_torture_kobj_current, k,
+				  lockdep_is_held(&rcu_torture_update_lock));
+	spin_unlock_bh(&rcu_torture_update_lock);
+	if (old)
+		cur_ops->kfree_obj(old, one_arg);
+}
+
+/*
+ * Take a fresh element and publish it.  Return: the element it replaced,
+ * already marked removed (pipe count 1), or NULL.
+ */
+static struct rcu_torture *rcu_torture_publish(struct rcu_torture *rp)
+{
+	struct rcu_torture *old;
+
+	WRITE_ONCE(rp->rtort_pipe_count, 0);
+	rp->rtort_magic = RTORT_MAGIC;
+	rp->rtort_mbtest = 1;
+	spin_lock_bh(&rcu_torture_update_lock);
+	old = rcu_replace_pointer(rcu_torture_current, rp,
+				  lockdep_is_held(&rcu_torture_update_lock));
+	if (old) {
+		atomic_long_inc(&rcu_torture_wcount[0]);
+		WRITE_ONCE(old->rtort_pipe_count, 1);
+	}
+	WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
+	spin_unlock_bh(&rcu_torture_update_lock);
+	return old;
+}
+
+static int rcu_torture_writer(void *arg)
+{
+	struct rcu_torture *rp, *old;
+	struct rnd_state rand;
+	unsigned long cookie;
+	enum rtort_wpath path;
+
+	rtort_seed(&rand, 0x5752);
+	while (!kthread_should_stop()) {
+		if (!(rtort_random(&rand) % 4))
+			schedule_timeout_uninterruptible(1);
+		rp = rcu_torture_alloc();
+		if (!rp) {
+			schedule_timeout_uninterruptible(1);
+			continue;
+		}
+		/* Widen the window in which a busted reader sees a half-made element. */
+		udelay(rtort_random(&rand) % 32);
+		old = rcu_torture_publish(rp);
+		if (!old)
+			continue;
+		path = synctypes[rtort_random(&rand) % nsynctypes];
+		atomic_long_inc(&n_rcu_torture_wpath[path]);
+		switch (path) {
+		case RTWS_DEF_FREE:
+			cur_ops->call(&old->rtort_rcu, rcu_torture_cb);
+			break;
+		case RTWS_EXP_SYNC:
+			cur_ops->exp_sync();
+			rcu_torture_pipe_update(old);
+			break;
+		case RTWS_COND_GET:
+			cookie = cur_ops->get_gp_state();
+			schedule_timeout_uninterruptible(rtort_random(&rand) % 4);
+			cur_ops->cond_sync(cookie);
+			rcu_torture_pipe_update(old);
+			break;
+		case RTWS_POLL_GET:
+			cookie = cur_ops->start_gp_poll();
+			while (!cur_ops->poll_gp_state(cookie))
+				schedule_timeout_uninterruptible(1);
+			rcu_torture_pipe_update(old);
+			break;
+		case RTWS_KFREE:
+			rcu_torture_kobj_replace(GFP_KERNEL, rtort_random(&rand) & 1);
+			fallthrough;
+		case RTWS_SYNC:
+		default:
+			cur_ops->sync();
+			rcu_torture_pipe_update(old);
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The irqwriter: an update from softirq context every tick or two.  Its
+ * removed element ages through call_rcu(); now and then it also replaces
+ * the kfree_rcu() object (two-argument form, legal in softirq).
+ */
+static void rcu_torture_irqwriter(struct timer_list *t)
+{
+	struct rcu_torture *rp, *old = NULL;
+	u32 r = rtort_random(&irqwriter_rand);
+
+	if (READ_ONCE(rcu_torture_stopping))
+		return;
+	rp = rcu_torture_alloc();
+	if (rp) {
+		WRITE_ONCE(rp->rtort_pipe_count, 0);
+		rp->rtort_magic = RTORT_MAGIC;
+		rp->rtort_mbtest = 1;
+		spin_lock(&rcu_torture_update_lock);
+		old = rcu_replace_pointer(rcu_torture_current, rp,
+					  lockdep_is_held(&rcu_torture_update_lock));
+		if (old) {
+			atomic_long_inc(&rcu_torture_wcount[0]);
+			WRITE_ONCE(old->rtort_pipe_count, 1);
+		}
+		WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
+		spin_unlock(&rcu_torture_update_lock);
+		if (old)
+			cur_ops->call(&old->rtort_rcu, rcu_torture_cb);
+		atomic_long_inc(&n_rcu_torture_irqwrites);
+	}
+	if (!(r % 8)) {
+		struct rcu_torture_kobj *k = rcu_torture_kobj_alloc(GFP_ATOMIC);
+		struct rcu_torture_kobj *ok;
+
+		if (k) {
+			spin_lock(&rcu_torture_update_lock);
+			ok = rcu_replace_pointer(rcu_torture_kobj_current, k,
+						 lockdep_is_held(&rcu_torture_update_lock));
+			spin_unlock(&rcu_torture_update_lock);
+			if (ok)
+				cur_ops->kfree_obj(ok, false);
+		}
+	}
+	if (!READ_ONCE(rcu_torture_stopping))
+		mod_timer(t, jiffies + 1 + (r >> 8) % 2);
+}
+
+struct rcu_torture_barrier_probe {
+	struct rcu_head rh;
+	atomic_t invoked;
+};
+
+static void rcu_torture_barrier_cb(struct rcu_head *head)
+{
+	struct rcu_torture_barrier_probe *bp =
+		container_of(head, struct rcu_torture_barrier_probe, rh);
+
+	atomic_inc(&bp->invoked);
+}
+
+/* Fake writers: grace periods and barriers, nothing to free. */
+static int rcu_torture_fakewriter(void *arg)
+{
+	struct rcu_torture_barrier_probe probe;
+	struct rnd_state rand;
+	unsigned long cookie;
+
+	rtort_seed(&rand, 0x4657 + (long)arg);
+	while (!kthread_should_stop()) {
+		schedule_timeout_uninterruptible(1 + rtort_random(&rand) % 10);
+		if (kthread_should_stop())
+			break;
+		switch (rtort_random(&rand) % 6) {
+		case 0:
+		case 1:
+			cur_ops->sync();
+			break;
+		case 2:
+			cur_ops->exp_sync();
+			break;
+		case 3:
+			cookie = cur_ops->get_gp_state();
+			cur_ops->cond_sync(cookie);
+			break;
+		case 4:
+			cookie = cur_ops->start_gp_poll();
+			while (!cur_ops->poll_gp_state(cookie))
+				schedule_timeout_uninterruptible(1);
+			break;
+		default:
+			init_rcu_head_on_stack(&probe.rh);
+			atomic_set(&probe.invoked, 0);
+			cur_ops->call(&probe.rh, rcu_torture_barrier_cb);
+			cur_ops->cb_barrier();
+			if (atomic_read(&probe.invoked) != 1) {
+				atomic_long_inc(&n_rcu_torture_barrier_error);
+				rcu_torture_note_error("rcu_barrier() returned before a callback ran");
+			}
+			destroy_rcu_head_on_stack(&probe.rh);
+			break;
+		}
+		atomic_long_inc(&n_rcu_torture_fakewrites);
+	}
+	return 0;
+}
+
+/* ---- statistics ---- */
+
+static void rcu_torture_print_hist(const char *name, const long *h, bool bad)
+{
+	char buf[RCU_TORTURE_PIPE_LEN * 21 + 1];
+	int i, len = 0;
+
+	for (i = 0; i <= RCU_TORTURE_PIPE_LEN; i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, " %ld", h[i]);
+	pr_alert("%s-torture: %s%s: %s\n", cur_ops->name, bad ? "!!! " : "", name, buf);
+}
+
+/* Milliseconds since the start, and grace periods per second * 100. */
+static void rcu_torture_gp_rate(unsigned long *gps, u64 *ms, unsigned long *rate100)
+{
+	*gps = cur_ops->gp_completed() - rcu_torture_start_gps;
+	*ms = (ktime_get_ns() - rcu_torture_start_ns) / NSEC_PER_MSEC;
+	*rate100 = *ms ? (unsigned long)(*gps * 100000ULL / *ms) : 0;
+}
+
+/*
+ * Print the statistics in the format of Linux's rcutorture.  Return:
+ * true if they show an error.
+ */
+static bool rcu_torture_stats_print(void)
+{
+	long pipesummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
+	long batchsummary[RCU_TORTURE_PIPE_LEN + 1] = { 0 };
+	long wsummary[RCU_TORTURE_PIPE_LEN + 1];
+	unsigned long gps, rate100;
+	long nreads = 0;
+	bool pipe_bad = false, bad;
+	unsigned int cpu;
+	u64 ms;
+	int i;
+
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i <= RCU_TORTURE_PIPE_LEN; i++) {
+			pipesummary[i] += READ_ONCE(per_cpu(rcu_torture_count, cpu)[i]);
+			batchsummary[i] += READ_ONCE(per_cpu(rcu_torture_batch, cpu)[i]);
+		}
+		nreads += READ_ONCE(per_cpu(rcu_torture_nreads, cpu));
+	}
+	for (i = 0; i <= RCU_TORTURE_PIPE_LEN; i++)
+		wsummary[i] = atomic_long_read(&rcu_torture_wcount[i]);
+	for (i = 2; i <= RCU_TORTURE_PIPE_LEN; i++)
+		if (pipesummary[i])
+			pipe_bad = true;
+	bad = pipe_bad || atomic_read(&n_rcu_torture_mberror) ||
+	      atomic_long_read(&n_rcu_torture_barrier_error) ||
+	      atomic_long_read(&n_rcu_torture_kfree_error) ||
+	      wsummary[RCU_TORTURE_PIPE_LEN];
+
+	pr_alert("%s-torture: rtc: %p ver: %lu tfle: %d rta: %ld rtaf: %ld rtf: %ld rtmbe: %d rtbe: %ld rtbke: %ld rtbre: %ld rtbf: %ld rtb: %ld nt: %ld\n",
+		 cur_ops->name, rcu_access_pointer(rcu_torture_current),
+		 READ_ONCE(rcu_torture_current_version),
+		 READ_ONCE(rcu_torture_nfree) == 0,
+		 atomic_long_read(&n_rcu_torture_alloc),
+		 atomic_long_read(&n_rcu_torture_alloc_fail),
+		 atomic_long_read(&n_rcu_torture_free),
+		 atomic_read(&n_rcu_torture_mberror),
+		 atomic_long_read(&n_rcu_torture_barrier_error),
+		 0L, 0L, 0L, 0L,
+		 atomic_long_read(&n_rcu_torture_timers));
+	if (pipe_bad)
+		pr_alert("%s-torture: !!! Too-short grace period: readers saw elements 2 or more grace periods after removal\n",
+			 cur_ops->name);
+	rcu_torture_print_hist("Reader Pipe", pipesummary, pipe_bad);
+	rcu_torture_print_hist("Reader Batch", batchsummary, false);
+	rcu_torture_print_hist("Free-Block Circulation", wsummary,
+			       wsummary[RCU_TORTURE_PIPE_LEN] != 0);
+	rcu_torture_gp_rate(&gps, &ms, &rate100);
+	pr_alert("%s-torture: %sgps: %lu in %llu.%03llu s (%lu.%02lu/s) reads: %ld cbs: %ld kfree: %ld (errors %ld) irqwrites: %ld fakewrites: %ld paths: sync %ld exp %ld call %ld cond %ld poll %ld kfree %ld\n",
+		 cur_ops->name, bad ? "!!! " : "", gps,
+		 (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000),
+		 rate100 / 100, rate100 % 100, nreads,
+		 atomic_long_read(&n_rcu_torture_cbs),
+		 atomic_long_read(&n_rcu_torture_kobjs),
+		 atomic_long_read(&n_rcu_torture_kfree_error),
+		 atomic_long_read(&n_rcu_torture_irqwrites),
+		 atomic_long_read(&n_rcu_torture_fakewrites),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_SYNC]),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_EXP_SYNC]),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_DEF_FREE]),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_COND_GET]),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_POLL_GET]),
+		 atomic_long_read(&n_rcu_torture_wpath[RTWS_KFREE]));
+	return bad;
+}
+
+static int rcu_torture_stats(void *arg)
+{
+	while (!kthread_should_stop()) {
+		schedule_timeout_interruptible(stat_interval * HZ);
+		if (kthread_should_stop())
+			break;
+		rcu_torture_stats_print();
+	}
+	return 0;
+}
+
+/* ---- start, run, stop ---- */
+
+static void rcu_torture_print_parms(const char *tag)
+{
+	char paths[64];
+	int i, len = 0;
+
+	for (i = 0; i < nsynctypes; i++)
+		len += scnprintf(paths + len, sizeof(paths) - len, "%s%s",
+				 i ? "," : "", rtort_wpath_names[synctypes[i]]);
+	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d paths=%s cpus=%u\n",
+		 cur_ops->name, tag, nrealreaders, nrealfakewriters, stat_interval,
+		 duration, shutdown_secs, irqreader, irqwriter, stop_on_error,
+		 paths, num_online_cpus());
+}
+
+static void rcu_torture_reset_state(void)
+{
+	unsigned int cpu;
+	int i;
+
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i <= RCU_TORTURE_PIPE_LEN; i++) {
+			per_cpu(rcu_torture_count, cpu)[i] = 0;
+			per_cpu(rcu_torture_batch, cpu)[i] = 0;
+		}
+		per_cpu(rcu_torture_nreads, cpu) = 0;
+	}
+	for (i = 0; i <= RCU_TORTURE_PIPE_LEN; i++)
+		atomic_long_set(&rcu_torture_wcount[i], 0);
+	for (i = 0; i < RTWS_NPATHS; i++)
+		atomic_long_set(&n_rcu_torture_wpath[i], 0);
+	atomic_long_set(&n_rcu_torture_alloc, 0);
+	atomic_long_set(&n_rcu_torture_alloc_fail, 0);
+	atomic_long_set(&n_rcu_torture_free, 0);
+	atomic_set(&n_rcu_torture_mberror, 0);
+	atomic_long_set(&n_rcu_torture_barrier_error, 0);
+	atomic_long_set(&n_rcu_torture_kfree_error, 0);
+	atomic_long_set(&n_rcu_torture_timers, 0);
+	atomic_long_set(&n_rcu_torture_cbs, 0);
+	atomic_long_set(&n_rcu_torture_kobjs, 0);
+	atomic_long_set(&n_rcu_torture_irqwrites, 0);
+	atomic_long_set(&n_rcu_torture_fakewrites, 0);
+	rcu_torture_current_version = 0;
+	rcu_torture_first_error_ns = 0;
+	rcu_torture_first_error = NULL;
+	WRITE_ONCE(rcu_torture_stopping, false);
+	rcu_torture_irqwriter_on = false;
+	RCU_INIT_POINTER(rcu_torture_current, NULL);
+	RCU_INIT_POINTER(rcu_torture_kobj_current, NULL);
+	INIT_LIST_HEAD(&rcu_torture_freelist);
+	INIT_LIST_HEAD(&rcu_torture_removed);
+	rcu_torture_nfree = 0;
+	writer_task = NULL;
+	stats_task = NULL;
+	fakewriter_tasks = NULL;
+	reader_tasks = NULL;
+}
+
+static void rcu_torture_pick_paths(void)
+{
+	bool any = gp_normal || gp_sync || gp_exp || gp_cond || gp_poll || gp_kfree;
+
+	nsynctypes = 0;
+	if (!any || gp_sync)
+		synctypes[nsynctypes++] = RTWS_SYNC;
+	if (!any || gp_exp)
+		synctypes[nsynctypes++] = RTWS_EXP_SYNC;
+	if (!any || gp_normal)
+		synctypes[nsynctypes++] = RTWS_DEF_FREE;
+	if (!any || gp_cond)
+		synctypes[nsynctypes++] = RTWS_COND_GET;
+	if (!any || gp_poll)
+		synctypes[nsynctypes++] = RTWS_POLL_GET;
+	if (!any || gp_kfree)
+		synctypes[nsynctypes++] = RTWS_KFREE;
+}
+
+/* Stop every thread and timer; safe on a partly started test. */
+static void rcu_torture_stop_threads(void)
+{
+	int i;
+
+	WRITE_ONCE(rcu_torture_stopping, true);
+	if (rcu_torture_irqwriter_on) {
+		/* The handler re-arms itself unless it sees the flag. */
+		do {
+			del_timer_sync(&rcu_torture_irqwriter_timer);
+		} while (timer_pending(&rcu_torture_irqwriter_timer));
+		rcu_torture_irqwriter_on = false;
+	}
+	if (writer_task) {
+		kthread_stop(writer_task);
+		writer_task = NULL;
+	}
+	if (fakewriter_tasks) {
+		for (i = 0; i < nrealfakewriters; i++)
+			if (fakewriter_tasks[i])
+				kthread_stop(fakewriter_tasks[i]);
+		kfree(fakewriter_tasks);
+		fakewriter_tasks = NULL;
+	}
+	if (reader_tasks) {
+		for (i = 0; i < nrealreaders; i++) {
+			if (reader_tasks[i].task)
+				kthread_stop(reader_tasks[i].task);
+			else
+				del_timer_sync(&reader_tasks[i].timer);
+		}
+	}
+	if (stats_task) {
+		kthread_stop(stats_task);
+		stats_task = NULL;
+	}
+}
+
+/*
+ * All threads are gone: wait for the callbacks in flight, then take every
+ * element back.  Return: the number of elements that did not come back.
+ */
+static int rcu_torture_reclaim(void)
+{
+	struct rcu_torture *rp, *rp1;
+	struct rcu_torture_kobj *k;
+	int missing;
+
+	/* Twice: a callback running during the first may have queued itself. */
+	cur_ops->cb_barrier();
+	cur_ops->cb_barrier();
+	if (cur_ops != &rcu_ops) {
+		rcu_barrier();		/* kfree_rcu() and friends of the real API */
+		rcu_barrier();
+	}
+
+	rp = rcu_dereference_protected(rcu_torture_current, 1);
+	RCU_INIT_POINTER(rcu_torture_current, NULL);
+	if (rp)
+		rcu_torture_free(rp);
+	list_for_each_entry_safe(rp, rp1, &rcu_torture_removed, rtort_free) {
+		list_del(&rp->rtort_free);
+		rcu_torture_free(rp);
+	}
+	k = rcu_dereference_protected(rcu_torture_kobj_current, 1);
+	RCU_INIT_POINTER(rcu_torture_kobj_current, NULL);
+	kfree(k);
+	missing = RCU_TORTURE_POOL_SIZE - rcu_torture_nfree;
+	return missing;
+}
+
+static int rcu_torture_start_threads(void)
+{
+	unsigned int cpu;
+	int i;
+
+	writer_task = kthread_run(rcu_torture_writer, NULL, "rtort_writer");
+	if (IS_ERR(writer_task)) {
+		writer_task = NULL;
+		return -ENOMEM;
+	}
+	fakewriter_tasks = kcalloc(nrealfakewriters ? nrealfakewriters : 1,
+				   sizeof(*fakewriter_tasks), GFP_KERNEL);
+	if (!fakewriter_tasks)
+		return -ENOMEM;
+	for (i = 0; i < nrealfakewriters; i++) {
+		struct task_struct *t = kthread_run(rcu_torture_fakewriter,
+						    (void *)(long)i, "rtort_fakew/%d", i);
+
+		if (IS_ERR(t))
+			return -ENOMEM;
+		fakewriter_tasks[i] = t;
+	}
+	cpu = cpumask_first(cpu_online_mask);
+	for (i = 0; i < nrealreaders; i++) {
+		struct rcu_torture_reader *r = &reader_tasks[i];
+		struct task_struct *t;
+
+		r->cpu = cpu;
+		t = kthread_create(rcu_torture_reader, r, "rtort_reader/%d", i);
+		if (IS_ERR(t))
+			return -ENOMEM;
+		kthread_bind(t, cpu);
+		r->task = t;
+		wake_up_process(t);
+		cpu = cpumask_next(cpu, cpu_online_mask);
+		if (cpu >= nr_cpu_ids)
+			cpu = cpumask_first(cpu_online_mask);
+	}
+	if (stat_interval > 0) {
+		stats_task = kthread_run(rcu_torture_stats, NULL, "rtort_stats");
+		if (IS_ERR(stats_task)) {
+			stats_task = NULL;
+			return -ENOMEM;
+		}
+	}
+	if (irqwriter && cur_ops->irq_capable) {
+		rtort_seed(&irqwriter_rand, 0x4952);
+		timer_setup(&rcu_torture_irqwriter_timer, rcu_torture_irqwriter, 0);
+		rcu_torture_irqwriter_on = true;
+		mod_timer(&rcu_torture_irqwriter_timer, jiffies + 1);
+	}
+	return 0;
+}
+
+/**
+ * rcu_torture_run() - run one torture test to its end
+ * @type: flavor name ("rcu", "busted")
+ * @secs: how long to run
+ * @nr_readers: reader kthreads, or -1 for one per online CPU (at least 2)
+ * @nr_fakewriters: fake writer kthreads
+ * @expect_failure: the caller expects FAILURE (a KUnit test of the busted
+ *	flavor): the last line then says so instead of "End of test: FAILURE"
+ *
+ * Prints the statistics every stat_interval seconds and at the end, then
+ * "End of test: SUCCESS" or "End of test: FAILURE".  Stops early at the
+ * first error if stop_on_error is set.  Sleeps; one test at a time.
+ *
+ * Return: 0 on SUCCESS, -EIO on FAILURE, -EINVAL for an unknown flavor,
+ * -EBUSY if a test is already running, -ENOMEM if it could not start.
+ */
+static int rcu_torture_run(const char *type, int secs, int nr_readers,
+			   int nr_fakewriters, bool expect_failure)
+{
+	const struct rcu_torture_ops *ops = rcu_torture_find_ops(type);
+	unsigned long gps, rate100;
+	bool failed = false;
+	u64 end_ns, ms;
+	int ret, i, missing;
+
+	if (!ops)
+		return -EINVAL;
+	if (atomic_cmpxchg(&rcu_torture_busy, 0, 1) != 0)
+		return -EBUSY;
+
+	cur_ops = ops;
+	rcu_torture_reset_state();
+	rcu_torture_quiet_end = expect_failure;
+	if (nr_readers < 0) {
+		nr_readers = num_online_cpus();
+		if (nr_readers < 2)
+			nr_readers = 2;
+	}
+	nrealreaders = nr_readers < 1 ? 1 : nr_readers;
+	nrealfakewriters = nr_fakewriters < 0 ? 0 : nr_fakewriters;
+	rcu_torture_pick_paths();
+	rcu_torture_print_parms("Start of test");
+
+	ret = -ENOMEM;
+	rcu_tortures = kcalloc(RCU_TORTURE_POOL_SIZE, sizeof(*rcu_tortures), GFP_KERNEL);
+	reader_tasks = kcalloc(nrealreaders, sizeof(*reader_tasks), GFP_KERNEL);
+	if (!rcu_tortures || !reader_tasks)
+		goto out_free;
+	for (i = 0; i < RCU_TORTURE_POOL_SIZE; i++) {
+		rcu_tortures[i].rtort_mbtest = 0;
+		rcu_tortures[i].rtort_magic = RTORT_POISON;
+		init_rcu_head(&rcu_tortures[i].rtort_rcu);
+		list_add_tail(&rcu_tortures[i].rtort_free, &rcu_torture_freelist);
+		rcu_torture_nfree++;
+	}
+	for (i = 0; i < nrealreaders; i++) {
+		reader_tasks[i].id = i;
+		rtort_seed(&reader_tasks[i].timer_rand, 0x5449 + i);
+		timer_setup(&reader_tasks[i].timer, rcu_torture_timer, 0);
+	}
+
+	rcu_torture_start_ns = ktime_get_ns();
+	rcu_torture_start_gps = cur_ops->gp_completed();
+	ret = rcu_torture_start_threads();
+	if (ret) {
+		pr_alert("%s-torture: !!! could not start the test's threads (%d)\n",
+			 cur_ops->name, ret);
+		failed = true;
+	}
+
+	end_ns = rcu_torture_start_ns + (u64)(secs > 0 ? secs : 1) * NSEC_PER_SEC;
+	while (!ret && ktime_get_ns() < end_ns) {
+		msleep(100);
+		if (stop_on_error && READ_ONCE(rcu_torture_first_error_ns))
+			break;
+	}
+
+	rcu_torture_stop_threads();
+	missing = rcu_torture_reclaim();
+
+	if (READ_ONCE(rcu_torture_first_error_ns)) {
+		pr_alert("%s-torture: !!! first error after %llu ms: %s\n", cur_ops->name,
+			 (unsigned long long)(rcu_torture_first_error_ns / NSEC_PER_MSEC),
+			 rcu_torture_first_error ? rcu_torture_first_error : "?");
+		failed = true;
+	}
+	if (rcu_torture_stats_print())
+		failed = true;
+	if (missing) {
+		pr_alert("%s-torture: !!! %d of %d elements never came back to the pool\n",
+			 cur_ops->name, missing, RCU_TORTURE_POOL_SIZE);
+		failed = true;
+	}
+	rcu_torture_gp_rate(&gps, &ms, &rate100);
+	if (cur_ops == &rcu_ops && !ret && READ_ONCE(rcu_torture_current_version) < 2) {
+		pr_alert("%s-torture: !!! the writer made no progress: grace periods stalled?\n",
+			 cur_ops->name);
+		failed = true;
+	}
+	pr_alert("%s-torture: %lu grace periods in %llu ms: %lu.%02lu per second\n",
+		 cur_ops->name, gps, (unsigned long long)ms, rate100 / 100, rate100 % 100);
+	if (!failed)
+		rcu_torture_print_parms("End of test: SUCCESS");
+	else if (rcu_torture_quiet_end)
+		rcu_torture_print_parms("End of deliberately broken test: failure detected as expected");
+	else
+		rcu_torture_print_parms("End of test: FAILURE");
+	ret = failed ? -EIO : 0;
+
+out_free:
+	kfree(reader_tasks);
+	reader_tasks = NULL;
+	kfree(rcu_tortures);
+	rcu_tortures = NULL;
+	cur_ops = NULL;
+	atomic_set(&rcu_torture_busy, 0);
+	return ret;
+}
+
+static __noreturn void rcu_torture_shutdown(int ret)
+{
+	pr_alert("rcu-torture: shutdown_secs=%d: powering off\n", shutdown_secs);
+	machine_power_off(ret ? 0x11 : 0x10);
+}
+
+/* ---- shell command ---- */
+
+struct rcu_torture_saved_params {
+	char *torture_type;
+	int nreaders, nfakewriters, stat_interval, duration, shutdown_secs;
+	bool irqreader, irqwriter, stop_on_error;
+	bool gp_normal, gp_sync, gp_exp, gp_cond, gp_poll, gp_kfree;
+};
+
+static void rcu_torture_params_save(struct rcu_torture_saved_params *s)
+{
+	*s = (struct rcu_torture_saved_params){
+		torture_type, nreaders, nfakewriters, stat_interval, duration,
+		shutdown_secs, irqreader, irqwriter, stop_on_error,
+		gp_normal, gp_sync, gp_exp, gp_cond, gp_poll, gp_kfree,
+	};
+}
+
+static void rcu_torture_params_restore(const struct rcu_torture_saved_params *s)
+{
+	torture_type = s->torture_type;
+	nreaders = s->nreaders;
+	nfakewriters = s->nfakewriters;
+	stat_interval = s->stat_interval;
+	duration = s->duration;
+	shutdown_secs = s->shutdown_secs;
+	irqreader = s->irqreader;
+	irqwriter = s->irqwriter;
+	stop_on_error = s->stop_on_error;
+	gp_normal = s->gp_normal;
+	gp_sync = s->gp_sync;
+	gp_exp = s->gp_exp;
+	gp_cond = s->gp_cond;
+	gp_poll = s->gp_poll;
+	gp_kfree = s->gp_kfree;
+}
+
+/* Check the values; report the first bad one.  Return: 0 or -EINVAL. */
+static int rcu_torture_params_check(const char *cmd)
+{
+	if (!rcu_torture_find_ops(torture_type))
+		return shell_error("%s: unknown type '%s' (rcu, busted)", cmd,
+				   torture_type ? torture_type : "");
+	if (duration < 1 || duration > 24 * 3600)
+		return shell_error("%s: duration=%d is not in 1..86400", cmd, duration);
+	if (nreaders < -1 || nreaders == 0 || nreaders > 1024)
+		return shell_error("%s: nreaders=%d is not -1 or 1..1024", cmd, nreaders);
+	if (nfakewriters < 0 || nfakewriters > 256)
+		return shell_error("%s: nwriters=%d is not in 0..256", cmd, nfakewriters);
+	if (stat_interval < 0 || stat_interval > 3600)
+		return shell_error("%s: stat_interval=%d is not in 0..3600", cmd, stat_interval);
+	if (shutdown_secs < 0)
+		return shell_error("%s: shutdown_secs=%d is negative", cmd, shutdown_secs);
+	return 0;
+}
+
+static int cmd_torture(int argc, char **argv)
+{
+	struct rcu_torture_saved_params saved;
+	int ret;
+
+	rcu_torture_params_save(&saved);
+	ret = shell_set_params("rcutorture", argc, argv);
+	if (!ret)
+		ret = rcu_torture_params_check(argv[0]);
+	if (ret) {
+		rcu_torture_params_restore(&saved);
+		return ret;
+	}
+	ret = rcu_torture_run(torture_type, duration, nreaders, nfakewriters, false);
+	if (ret == -EBUSY)
+		shell_error("%s: a torture test is already running", argv[0]);
+	else if (ret == -ENOMEM)
+		shell_error("%s: out of memory", argv[0]);
+	if (shutdown_secs > 0)
+		rcu_torture_shutdown(ret);
+	rcu_torture_params_restore(&saved);
+	return ret == -EIO ? 0 : ret;
+}
+DEFINE_SHELL_CMD(torture,
+		 "[type=rcu|busted] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
+		 "RCU torture test; keys are the rcutorture.* parameters",
+		 cmd_torture);
+
+/* ---- boot-time run: rcutorture.shutdown_secs=N ---- */
+
+#ifdef late_initcall
+static int rcu_torture_boot(void *arg)
+{
+	int ret = rcu_torture_run(torture_type, shutdown_secs, nreaders,
+				  nfakewriters, false);
+
+	rcu_torture_shutdown(ret);
+}
+
+static int __init rcu_torture_init(void)
+{
+	if (shutdown_secs <= 0)
+		return 0;
+	if (!rcu_torture_find_ops(torture_type)) {
+		pr_alert("rcu-torture: unknown torture_type '%s'\n", torture_type);
+		return -EINVAL;
+	}
+	kthread_run(rcu_torture_boot, NULL, "rtort_boot");
+	return 0;
+}
+late_initcall(rcu_torture_init);
+#endif
+
+/* ---- KUnit: the test of the test ---- */
+
+#ifdef CONFIG_KUNIT
+#include <kunit/test.h>
+
+/* The busted flavor must be caught, and quickly. */
+static void rcutorture_busted_detected(struct kunit *test)
+{
+	bool saved_stop = stop_on_error;
+	unsigned long long ms;
+	u64 t0;
+	int ret;
+
+	stop_on_error = true;
+	t0 = ktime_get_ns();
+	ret = rcu_torture_run("busted", 10, -1, 1, true);
+	ms = (ktime_get_ns() - t0) / NSEC_PER_MSEC;
+	stop_on_error = saved_stop;
+	KUNIT_ASSERT_NE_MSG(test, ret, -EBUSY, "a torture test is already running");
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the busted flavor was not detected");
+	KUNIT_EXPECT_LT_MSG(test, ms, 30000ULL, "detection took %llu ms", ms);
+	kunit_info(test, "busted flavor reported as FAILURE after %llu ms\n", ms);
+}
+
+/* The real one must survive a few seconds of it. */
+static void rcutorture_rcu_success(struct kunit *test)
+{
+	int ret = rcu_torture_run("rcu", 5, -1, 2, false);
+
+	KUNIT_ASSERT_NE_MSG(test, ret, -EBUSY, "a torture test is already running");
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "rcutorture reported FAILURE for the rcu flavor");
+}
+
+/* Bad shell arguments print one line and change nothing. */
+static void rcutorture_shell_bad_args(struct kunit *test)
+{
+	char line1[] = "torture type=nosuch";
+	char line2[] = "torture nosuchkey=1";
+	char line3[] = "torture duration=abc";
+	char *saved_type = torture_type;
+	int saved_duration = duration;
+
+	KUNIT_EXPECT_EQ(test, shell_run_line(line1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, shell_run_line(line2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, shell_run_line(line3), -EINVAL);
+	KUNIT_EXPECT_PTR_EQ(test, torture_type, saved_type);
+	KUNIT_EXPECT_EQ(test, duration, saved_duration);
+}
+
+static struct kunit_case rcutorture_test_cases[] = {
+	KUNIT_CASE(rcutorture_shell_bad_args),
+	KUNIT_CASE_SLOW(rcutorture_busted_detected),
+	KUNIT_CASE_SLOW(rcutorture_rcu_success),
+	{}
+};
+
+static struct kunit_suite rcutorture_test_suite = {
+	.name = "rcutorture",
+	.test_cases = rcutorture_test_cases,
+};
+kunit_test_suite(rcutorture_test_suite);
+#endif /* CONFIG_KUNIT */
