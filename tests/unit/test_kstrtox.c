@@ -5,6 +5,7 @@
 #include <linux/kstrtox.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/random.h>
 
 struct ull_case {
 	const char *s;
@@ -223,8 +224,60 @@ static void test_simple_strtox(struct ktest *t)
 	KEXPECT_EQ(t, simple_strtoul("77", NULL, 8), 63);
 }
 
+/*
+ * Random digit strings in every base, against a reference computed in 128
+ * bits, and against the host's strtoull() where there is no overflow.
+ */
+static void test_kstrtoull_random(struct ktest *t)
+{
+	static const char digits[] = "0123456789abcdefABCDEF";
+	static const unsigned int bases[] = { 2, 8, 10, 16 };
+	struct rnd_state rs;
+	char s[40];
+	int round;
+
+	prandom_seed_state(&rs, 2024);
+	for (round = 0; round < 200000; round++) {
+		unsigned int base = bases[prandom_u32_below_state(&rs, 4)];
+		unsigned int ndig = base == 16 ? 22 : base;
+		unsigned int len = 1 + prandom_u32_below_state(&rs, base == 2 ? 70 : 24);
+		unsigned __int128 ref = 0;
+		unsigned long long v = 0x5a5a;
+		bool overflow = false;
+		unsigned int i;
+		int ret;
+
+		if (len > sizeof(s) - 2)
+			len = sizeof(s) - 2;
+		for (i = 0; i < len; i++) {
+			char c = digits[prandom_u32_below_state(&rs, min(ndig, 22U))];
+			unsigned int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+
+			s[i] = c;
+			ref = ref * base + d;
+			if (ref > ULLONG_MAX)
+				overflow = true;
+		}
+		s[len] = '\0';
+		if (round % 7 == 0) {
+			s[len] = '\n';
+			s[len + 1] = '\0';
+		}
+		ret = kstrtoull(s, base, &v);
+		if (overflow) {
+			KASSERT_EQ(t, ret, -ERANGE);
+			KASSERT_EQ(t, v, 0x5a5aULL);
+		} else {
+			KASSERT_EQ(t, ret, 0);
+			KASSERT_TRUE(t, v == (unsigned long long)ref);
+			KASSERT_EQ(t, v, strtoull(s, NULL, base));
+		}
+	}
+}
+
 static const struct ktest_case cases[] = {
 	KTEST_CASE(test_kstrtoull),
+	KTEST_CASE(test_kstrtoull_random),
 	KTEST_CASE(test_kstrtoll),
 	KTEST_CASE(test_kstrtoul_l),
 	KTEST_CASE(test_kstrtoint),

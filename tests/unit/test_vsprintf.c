@@ -20,8 +20,19 @@
 /* A symbol table of one function, for %pS and %ps. */
 #define FAKE_FUNC_ADDR	0xffffffff80101000UL
 
+#define LONG_NAME_ADDR	0xffffffff80200000UL
+
 int sprint_symbol(char *buf, size_t size, unsigned long addr)
 {
+	/* A symbolizer that reports more than it could store. */
+	if (addr == LONG_NAME_ADDR) {
+		size_t i;
+
+		for (i = 0; i + 1 < size; i++)
+			buf[i] = 'a' + i % 26;
+		buf[i] = '\0';
+		return 1000;
+	}
 	if (addr >= FAKE_FUNC_ADDR && addr < FAKE_FUNC_ADDR + 0x40)
 		return snprintf(buf, size, "fake_func+0x%lx/0x40",
 				addr - FAKE_FUNC_ADDR);
@@ -190,6 +201,17 @@ static void test_symbol(struct ktest *t)
 	CHECK(t, "0x1234", "%ps", (void *)0x1234);
 	CHECK(t, "0x0", "%pS", NULL);
 	CHECK(t, "fake_func+0x8/0x40 after", "%pSR after", (void *)(FAKE_FUNC_ADDR + 8));
+	/* An over-long answer is cut at the internal buffer, not overrun. */
+	{
+		char buf[300];
+		int n = snprintf(buf, sizeof(buf), "%pS", (void *)LONG_NAME_ADDR);
+
+		KEXPECT_GT(t, n, 60);
+		KEXPECT_LT(t, n, 256);
+		KEXPECT_EQ(t, (int)strlen(buf), n);
+		KEXPECT_EQ(t, buf[0], 'a');
+		KEXPECT_EQ(t, buf[n - 1], 'a' + (n - 1) % 26);
+	}
 }
 
 static void test_unknown_conversion(struct ktest *t)
