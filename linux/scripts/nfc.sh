@@ -40,10 +40,7 @@ for tree in nfc-base series; do
 	for o in $have; do
 		[ -f "$obj/$o" ] || continue
 		mkdir -p "$out/$tree/$(dirname "$o")"
-		# Normalise: drop the address column and raw addresses in operands.
-		objdump -dr --no-show-raw-insn "$obj/$o" |
-			sed -e '1,/^$/d' -e 's/^ *[0-9a-f]\+:\t//' -e 's/^ *[0-9a-f]\+: /: /' \
-			    -e 's/\b[0-9a-f]\+ <\([^>]*\)>/<\1>/g' > "$out/$tree/$o.dis"
+		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj/$o" > "$out/$tree/$o.dis"
 	done
 done
 use_tree series

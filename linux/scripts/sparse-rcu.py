@@ -58,8 +58,8 @@ def kind(d):
     t = ' '.join(types)
     if 'dereference of noderef expression' in msg:
         return 'noderef'
-    if '__rcu' in msg:
-        return 'cast' if 'cast' in msg else 'other'
+    if "address space '__rcu'" in msg:
+        return 'cast'
     if 'different address spaces' in msg and '__rcu' in t:
         if 'comparison' in msg:
             return 'compare'
