@@ -48,8 +48,13 @@ struct obs_kernel_param {
 #define __setup(str, fn)	__setup_param(str, fn, fn, 0)
 #define early_param(str, fn)	__setup_param(str, fn, fn, 1)
 
-extern const struct obs_kernel_param * const __start_setup_params[];
-extern const struct obs_kernel_param * const __stop_setup_params[];
+/*
+ * The linker defines __start_X/__stop_X only when section X is not empty;
+ * weak references make an empty registry read as NULL..NULL instead of
+ * failing the link (as in every other registry header).
+ */
+extern const struct obs_kernel_param * const __start_setup_params[] __weak;
+extern const struct obs_kernel_param * const __stop_setup_params[] __weak;
 
 /*
  * Initcalls, as Linux's: a function run once by do_initcalls() (from the
@@ -90,8 +95,8 @@ struct initcall_entry {
 #define module_exit(fn)							\
 	static const exitcall_t __exitcall_##fn __maybe_unused = fn
 
-extern const struct initcall_entry * const __start_initcalls[];
-extern const struct initcall_entry * const __stop_initcalls[];
+extern const struct initcall_entry * const __start_initcalls[] __weak;
+extern const struct initcall_entry * const __stop_initcalls[] __weak;
 
 /* Run every initcall, level by level (kernel/params/initcall.c). */
 void do_initcalls(void);

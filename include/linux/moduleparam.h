@@ -72,8 +72,8 @@ struct kernel_param {
 	void *arg;
 };
 
-extern const struct kernel_param * const __start_kernel_params[];
-extern const struct kernel_param * const __stop_kernel_params[];
+extern const struct kernel_param * const __start_kernel_params[] __weak;
+extern const struct kernel_param * const __stop_kernel_params[] __weak;
 
 #define __module_param_call(prefix, name, ops, arg, perm, level, flags)	\
 	static const char __param_str_##name[] = prefix #name;		\

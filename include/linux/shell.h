@@ -39,8 +39,8 @@ struct shell_cmd {
 	static const struct shell_cmd * const __shell_cmd_ptr_##_name	\
 	__used __section("shell_cmds") __aligned(8) = &__shell_cmd_##_name
 
-extern const struct shell_cmd * const __start_shell_cmds[];
-extern const struct shell_cmd * const __stop_shell_cmds[];
+extern const struct shell_cmd * const __start_shell_cmds[] __weak;
+extern const struct shell_cmd * const __stop_shell_cmds[] __weak;
 
 /* Start the shell thread (called once at the end of boot). */
 void shell_start(void);
