@@ -56,6 +56,8 @@ static inline u64 get_jiffies_64(void)
 /* The largest timeout that is still safely in the future. */
 #define MAX_JIFFY_OFFSET	((LONG_MAX >> 1) - 1)
 
+void jiffies_update(void);
+
 unsigned long msecs_to_jiffies(unsigned int m);
 unsigned long usecs_to_jiffies(unsigned int u);
 unsigned long nsecs_to_jiffies(u64 n);

@@ -169,6 +169,9 @@ struct task_struct {
 	int lockdep_depth;
 	struct held_lock held_locks[MAX_LOCK_DEPTH];
 #endif
+#ifdef CONFIG_PROVE_RCU
+	int rcu_lockdep_depth[3];	/* rcu, rcu_bh, rcu_sched readers held */
+#endif
 
 	const struct cred __rcu *real_cred;
 	const struct cred __rcu *cred;
@@ -311,6 +314,13 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask);
 /* Information for the shell and for RCU's stall warnings. */
 struct task_struct *cpu_curr(int cpu);
 int idle_cpu(int cpu);
+
+/** cpu_is_idle() - is @cpu running its idle task with nothing queued? */
+static inline bool cpu_is_idle(int cpu)
+{
+	return idle_cpu(cpu);
+}
+
 unsigned int nr_running_cpu(unsigned int cpu);
 u64 nr_context_switches_cpu(unsigned int cpu);
 u64 nr_context_switches(void);
@@ -318,8 +328,14 @@ void sched_print_tasks(void);
 void sched_show_task(struct task_struct *p);
 u64 local_clock(void);
 
-/* Boot: see kernel/sched/core.c for the calling order. */
+/*
+ * Boot: see kernel/sched/core.c for the calling order.  timers_init()
+ * (linux/timer.h) and softirq_init() (linux/interrupt.h) are declared here
+ * too, as start_kernel() calls them right after sched_init().
+ */
 void sched_init(void);
+void softirq_init(void);
+void timers_init(void);
 void sched_init_ap(unsigned int cpu);
 __noreturn void cpu_startup_entry(void);
 void scheduler_ipi(void);

@@ -15,6 +15,7 @@
 #include <linux/types.h>
 #include <linux/kernel.h>
 #include <linux/jiffies.h>
+#include <linux/percpu.h>
 
 /**
  * struct timer_list - a kernel timer
@@ -102,6 +103,9 @@ void update_process_times(int user_tick);
 void tick_handle_periodic(struct pt_regs *regs, bool user_mode);
 void rcu_sched_clock_irq(int user);
 u64 tick_count_cpu(unsigned int cpu);
+
+/* Ticks taken by each CPU: per_cpu(tick_count, cpu). */
+DECLARE_PER_CPU(u64, tick_count);
 unsigned long timers_pending_cpu(unsigned int cpu);
 
 #endif /* _LINUX_TIMER_H */

@@ -17,13 +17,21 @@
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 
-static DEFINE_PER_CPU(u64, tick_count);
+/* Ticks taken by each CPU (the shell's cpus command). */
+DEFINE_PER_CPU(u64, tick_count);
 
 void __weak rcu_sched_clock_irq(int user)
 {
 }
 
-static void update_jiffies(void)
+/**
+ * jiffies_update() - bring jiffies up to date with the TSC clock
+ *
+ * The tick does this; sleepers call it before computing a deadline so
+ * that a stale jiffies (no tick for a while) cannot make them short.
+ * Any context.
+ */
+void jiffies_update(void)
 {
 	unsigned long now = INITIAL_JIFFIES + nsecs_to_jiffies(ktime_get_ns());
 	unsigned long old = READ_ONCE(jiffies);
@@ -59,7 +67,7 @@ void update_process_times(int user_tick)
 void tick_handle_periodic(struct pt_regs *regs, bool user_mode)
 {
 	this_cpu_inc(tick_count);
-	update_jiffies();
+	jiffies_update();
 	update_process_times(user_mode);
 }
 

@@ -414,6 +414,7 @@ long schedule_timeout(long timeout)
 		return 0;
 	}
 
+	jiffies_update();
 	expire = timeout + jiffies;
 	timer.task = current;
 	timer_setup_on_stack(&timer.timer, process_timeout, 0);
