@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "sched": sleeping, cross-CPU wake-up, preemption, real-time
+ * priority order, mutex and rwsem exclusion under contention, completions
+ * and kthread_stop().
+ *
+ * Helper threads never use KUNIT_ASSERT (it longjmps on the runner's
+ * stack); they record what they saw and the case checks it.  Every helper
+ * is pinned with get_task_struct() and reaped with kthread_stop(), so a
+ * failing case leaves nothing behind that points into its data.
+ */
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/wait.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/smp.h>
+#include <linux/slab.h>
+
+#define WAIT_J		(10 * HZ)	/* generous: QEMU TCG with many CPUs */
+
+/* Another online CPU than the caller's if there is one, else this one. */
+static unsigned int other_cpu(void)
+{
+	unsigned int self = raw_smp_processor_id(), cpu;
+
+	for_each_online_cpu(cpu)
+		if (cpu != self)
+			return cpu;
+	return self;
+}
+
+static struct task_struct *start_pinned(struct kunit *test, int (*fn)(void *),
+					void *data, int cpu, const char *name)
+{
+	struct task_struct *t;
+
+	if (cpu >= 0)
+		t = kthread_create_on_cpu(fn, data, cpu, name);
+	else
+		t = kthread_create(fn, data, "%s", name);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	get_task_struct(t);
+	return t;
+}
+
+static void reap(struct task_struct *t)
+{
+	kthread_stop(t);
+	put_task_struct(t);
+}
+
+/* ---- msleep ---- */
+
+static void sched_test_msleep(struct kunit *test)
+{
+	static const unsigned int ms[] = { 1, 10, 50, 100 };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(ms); i++) {
+		u64 t0 = ktime_get_ns(), dt;
+
+		msleep(ms[i]);
+		dt = ktime_get_ns() - t0;
+		KUNIT_EXPECT_GE_MSG(test, dt, (u64)ms[i] * NSEC_PER_MSEC,
+				    "msleep(%u) took %lu us", ms[i], (unsigned long)(dt / 1000));
+		KUNIT_EXPECT_LT_MSG(test, dt, (u64)(ms[i] + 1000) * NSEC_PER_MSEC,
+				    "msleep(%u) took %lu us", ms[i], (unsigned long)(dt / 1000));
+	}
+}
+
+static void sched_test_schedule_timeout(struct kunit *test)
+{
+	unsigned long j0 = jiffies;
+	long left;
+
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	left = schedule_timeout(5);
+	KUNIT_EXPECT_EQ(test, left, 0);
+	KUNIT_EXPECT_TRUE(test, time_after_eq(jiffies, j0 + 5));
+	KUNIT_EXPECT_EQ(test, (long)current->state, (long)TASK_RUNNING);
+}
+
+/* ---- cross-CPU wake-up ---- */
+
+static struct wake_data {
+	struct wait_queue_head wq;
+	struct completion ready, done;
+	bool flag;
+	int cpu_before, cpu_after;
+	u64 woken_ns;
+} wd;
+
+static int wake_waiter(void *unused)
+{
+	wd.cpu_before = raw_smp_processor_id();
+	complete(&wd.ready);
+	wait_event(wd.wq, READ_ONCE(wd.flag) || kthread_should_stop());
+	wd.woken_ns = ktime_get_ns();
+	wd.cpu_after = raw_smp_processor_id();
+	complete(&wd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_wakeup_cross_cpu(struct kunit *test)
+{
+	unsigned int cpu = other_cpu();
+	struct task_struct *t;
+	u64 t0;
+
+	init_waitqueue_head(&wd.wq);
+	init_completion(&wd.ready);
+	init_completion(&wd.done);
+	wd.flag = false;
+	wd.cpu_before = wd.cpu_after = -1;
+
+	t = start_pinned(test, wake_waiter, NULL, cpu, "sched_test/%u");
+	wake_up_process(t);
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&wd.ready, WAIT_J), 0UL);
+	/* Let it get to sleep (not required for correctness). */
+	msleep(20);
+	KUNIT_EXPECT_FALSE(test, completion_done(&wd.done));
+
+	t0 = ktime_get_ns();
+	WRITE_ONCE(wd.flag, true);
+	wake_up(&wd.wq);
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&wd.done, WAIT_J), 0UL);
+	KUNIT_EXPECT_EQ(test, wd.cpu_before, (int)cpu);
+	KUNIT_EXPECT_EQ(test, wd.cpu_after, (int)cpu);
+	KUNIT_EXPECT_EQ(test, task_cpu(t), cpu);
+	if (completion_done(&wd.done))
+		kunit_info(test, "woke a task on CPU %u from CPU %u in %lu us\n",
+			   cpu, raw_smp_processor_id(),
+			   (unsigned long)((wd.woken_ns - t0) / 1000));
+	reap(t);
+}
+
+/* ---- preemption ---- */
+
+static struct preempt_data {
+	struct task_struct *rt;
+	bool rt_ran, spin_done;
+	bool rt_saw_spin_done, spinner_saw_rt;
+	struct completion spinner_done, rt_done;
+} pd;
+
+static int preempt_rt_fn(void *unused)
+{
+	WRITE_ONCE(pd.rt_saw_spin_done, READ_ONCE(pd.spin_done));
+	WRITE_ONCE(pd.rt_ran, true);
+	complete(&pd.rt_done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+/*
+ * A SCHED_NORMAL task wakes a higher-priority FIFO task on its own CPU and
+ * then spins for 200 ms without a scheduling point.
+ */
+static int preempt_spinner_fn(void *unused)
+{
+	u64 t0;
+
+	wake_up_process(pd.rt);
+	t0 = ktime_get_ns();
+	while (ktime_get_ns() - t0 < 200 * NSEC_PER_MSEC) {
+		if (READ_ONCE(pd.rt_ran)) {
+			WRITE_ONCE(pd.spinner_saw_rt, true);
+			break;
+		}
+		cpu_relax();
+	}
+	WRITE_ONCE(pd.spin_done, true);
+	cond_resched();
+	complete(&pd.spinner_done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_preemption(struct kunit *test)
+{
+	struct sched_param sp = { .sched_priority = 50 };
+	unsigned int cpu = other_cpu();
+	struct task_struct *spinner;
+
+	memset(&pd, 0, sizeof(pd));
+	init_completion(&pd.spinner_done);
+	init_completion(&pd.rt_done);
+
+	pd.rt = start_pinned(test, preempt_rt_fn, NULL, cpu, "sched_rt/%u");
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(pd.rt, SCHED_FIFO, &sp), 0);
+	spinner = start_pinned(test, preempt_spinner_fn, NULL, cpu, "sched_spin/%u");
+	wake_up_process(spinner);
+
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&pd.rt_done, WAIT_J), 0UL);
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&pd.spinner_done, WAIT_J), 0UL);
+	if (IS_ENABLED(CONFIG_PREEMPT)) {
+		/* The FIFO task ran at once, in the middle of the spin. */
+		KUNIT_EXPECT_TRUE(test, pd.spinner_saw_rt);
+		KUNIT_EXPECT_FALSE(test, pd.rt_saw_spin_done);
+	} else {
+		/* Not before the spinner reached cond_resched(). */
+		KUNIT_EXPECT_FALSE(test, pd.spinner_saw_rt);
+		KUNIT_EXPECT_TRUE(test, pd.rt_saw_spin_done);
+	}
+	KUNIT_EXPECT_GE(test, pd.rt->nvcsw + pd.rt->nivcsw, 1UL);
+	reap(spinner);
+	reap(pd.rt);
+}
+
+/* ---- real-time priority order ---- */
+
+#define NR_PRIO_TASKS 6
+static const int prio_of[NR_PRIO_TASKS] = { 10, 30, 20, 80, 40, 30 };
+
+static struct prio_data {
+	struct task_struct *tasks[NR_PRIO_TASKS];
+	int order[NR_PRIO_TASKS];
+	atomic_t seq;
+	int early;
+	struct completion done;
+} prd;
+
+static int prio_task_fn(void *arg)
+{
+	long i = (long)arg;
+
+	prd.order[i] = atomic_inc_return(&prd.seq);
+	complete(&prd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+/* Highest FIFO priority on the CPU: wakes the others, which must wait. */
+static int prio_gate_fn(void *unused)
+{
+	for (int i = 0; i < NR_PRIO_TASKS; i++)
+		wake_up_process(prd.tasks[i]);
+	/* Spin a little: none of them may run while we do. */
+	mdelay(20);
+	prd.early = atomic_read(&prd.seq);
+	complete(&prd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_rt_priority_order(struct kunit *test)
+{
+	/* Index order by priority, highest first; equal ones in wake order. */
+	static const int expect[NR_PRIO_TASKS] = { 3, 4, 1, 5, 2, 0 };
+	struct sched_param sp;
+	unsigned int cpu = other_cpu();
+	struct task_struct *gate;
+	int i;
+
+	memset(&prd, 0, sizeof(prd));
+	init_completion(&prd.done);
+	for (i = 0; i < NR_PRIO_TASKS; i++) {
+		prd.tasks[i] = start_pinned(test, prio_task_fn, (void *)(long)i, cpu,
+					    "sched_prio/%u");
+		sp.sched_priority = prio_of[i];
+		KUNIT_EXPECT_EQ(test, sched_setscheduler(prd.tasks[i], SCHED_FIFO, &sp), 0);
+	}
+	gate = start_pinned(test, prio_gate_fn, NULL, cpu, "sched_gate/%u");
+	sp.sched_priority = 99;
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(gate, SCHED_FIFO, &sp), 0);
+	wake_up_process(gate);
+
+	for (i = 0; i < NR_PRIO_TASKS + 1; i++)
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&prd.done, WAIT_J), 0UL);
+	KUNIT_EXPECT_EQ(test, prd.early, 0);
+	for (i = 0; i < NR_PRIO_TASKS; i++)
+		KUNIT_EXPECT_EQ_MSG(test, prd.order[expect[i]], i + 1,
+				    "task %d (FIFO %d) ran as #%d, expected #%d",
+				    expect[i], prio_of[expect[i]], prd.order[expect[i]], i + 1);
+	reap(gate);
+	for (i = 0; i < NR_PRIO_TASKS; i++)
+		reap(prd.tasks[i]);
+}
+
+/* ---- mutex under contention on every CPU ---- */
+
+#define MUTEX_ITERS 200
+
+static DEFINE_MUTEX(test_mutex);
+static struct mutex_data {
+	unsigned long counter;
+	atomic_t in_cs, violations;
+	struct completion go, done;
+} md;
+
+static int mutex_worker(void *unused)
+{
+	wait_for_completion(&md.go);
+	for (int i = 0; i < MUTEX_ITERS; i++) {
+		unsigned long v;
+
+		if (i % 8 == 7) {
+			while (!mutex_trylock(&test_mutex))
+				cond_resched();
+		} else {
+			mutex_lock(&test_mutex);
+		}
+		if (atomic_inc_return(&md.in_cs) != 1 || mutex_owner(&test_mutex) != current)
+			atomic_inc(&md.violations);
+		v = READ_ONCE(md.counter);
+		udelay(2);
+		WRITE_ONCE(md.counter, v + 1);
+		atomic_dec(&md.in_cs);
+		mutex_unlock(&test_mutex);
+		if (i % 16 == 0)
+			cond_resched();
+	}
+	complete(&md.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_mutex_contention(struct kunit *test)
+{
+	unsigned int n = 0, cpu, max = 2 * num_online_cpus();
+	struct task_struct **tasks;
+	u64 t0;
+
+	tasks = kcalloc(max, sizeof(*tasks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
+	memset(&md, 0, sizeof(md));
+	init_completion(&md.go);
+	init_completion(&md.done);
+
+	/* Two workers per online CPU, each pinned there. */
+	for (int round = 0; round < 2; round++)
+		for_each_online_cpu(cpu)
+			tasks[n++] = start_pinned(test, mutex_worker, NULL, cpu,
+						  "sched_mutex/%u");
+	for (unsigned int i = 0; i < n; i++)
+		wake_up_process(tasks[i]);
+	t0 = ktime_get_ns();
+	complete_all(&md.go);
+	for (unsigned int i = 0; i < n; i++)
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&md.done, 6 * WAIT_J), 0UL);
+
+	KUNIT_EXPECT_EQ(test, md.counter, (unsigned long)n * MUTEX_ITERS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&md.violations), 0);
+	KUNIT_EXPECT_FALSE(test, mutex_is_locked(&test_mutex));
+	kunit_info(test, "%u threads x %d lock/unlock in %lu ms\n", n, MUTEX_ITERS,
+		   (unsigned long)((ktime_get_ns() - t0) / NSEC_PER_MSEC));
+	for (unsigned int i = 0; i < n; i++)
+		reap(tasks[i]);
+	kfree(tasks);
+}
+
+/* ---- rwsem ---- */
+
+static DECLARE_RWSEM(test_rwsem);
+static struct rwsem_data {
+	bool writer_in;
+	struct completion done;
+} rd;
+
+static int rwsem_writer(void *unused)
+{
+	down_write(&test_rwsem);
+	WRITE_ONCE(rd.writer_in, true);
+	up_write(&test_rwsem);
+	complete(&rd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_rwsem(struct kunit *test)
+{
+	struct task_struct *t;
+
+	init_completion(&rd.done);
+	rd.writer_in = false;
+
+	down_read(&test_rwsem);
+	KUNIT_EXPECT_TRUE(test, down_read_trylock(&test_rwsem));	/* readers share */
+	KUNIT_EXPECT_FALSE(test, down_write_trylock(&test_rwsem));
+	t = start_pinned(test, rwsem_writer, NULL, -1, "sched_rwsem");
+	wake_up_process(t);
+	msleep(30);
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(rd.writer_in));		/* writer waits */
+	KUNIT_EXPECT_FALSE(test, down_read_trylock(&test_rwsem));	/* queued writer first */
+	up_read(&test_rwsem);
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(rd.writer_in));
+	up_read(&test_rwsem);
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&rd.done, WAIT_J), 0UL);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(rd.writer_in));
+	KUNIT_EXPECT_TRUE(test, down_write_trylock(&test_rwsem));
+	up_write(&test_rwsem);
+	KUNIT_EXPECT_FALSE(test, rwsem_is_locked(&test_rwsem));
+	reap(t);
+}
+
+/* ---- completions ---- */
+
+static struct completion comp_all;
+static atomic_t comp_woken;
+
+static int completion_waiter(void *arg)
+{
+	struct completion *done = arg;
+
+	wait_for_completion(&comp_all);
+	atomic_inc(&comp_woken);
+	complete(done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_completion(struct kunit *test)
+{
+	DECLARE_COMPLETION_ONSTACK(c);
+	struct task_struct *t[4];
+	u64 t0, dt;
+
+	/* Banked completions are consumed one by one. */
+	complete(&c);
+	complete(&c);
+	KUNIT_EXPECT_TRUE(test, completion_done(&c));
+	KUNIT_EXPECT_TRUE(test, try_wait_for_completion(&c));
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&c, 1), 0UL);
+	KUNIT_EXPECT_FALSE(test, try_wait_for_completion(&c));
+
+	/* A timeout elapses in full. */
+	t0 = ktime_get_ns();
+	KUNIT_EXPECT_EQ(test, wait_for_completion_timeout(&c, msecs_to_jiffies(40)), 0UL);
+	dt = ktime_get_ns() - t0;
+	KUNIT_EXPECT_GE(test, dt, 40 * NSEC_PER_MSEC - NSEC_PER_SEC / HZ);
+
+	/* complete_all() releases every waiter, now and later. */
+	init_completion(&comp_all);
+	reinit_completion(&c);
+	atomic_set(&comp_woken, 0);
+	for (int i = 0; i < 4; i++) {
+		t[i] = start_pinned(test, completion_waiter, &c, -1, "sched_comp");
+		wake_up_process(t[i]);
+	}
+	msleep(20);
+	KUNIT_EXPECT_EQ(test, atomic_read(&comp_woken), 0);
+	complete_all(&comp_all);
+	for (int i = 0; i < 4; i++)
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&c, WAIT_J), 0UL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&comp_woken), 4);
+	KUNIT_EXPECT_TRUE(test, completion_done(&comp_all));
+	reinit_completion(&comp_all);
+	KUNIT_EXPECT_FALSE(test, completion_done(&comp_all));
+	for (int i = 0; i < 4; i++)
+		reap(t[i]);
+}
+
+/* ---- kthread_stop ---- */
+
+static int stop_loop_fn(void *arg)
+{
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return (int)(long)arg;
+}
+
+static void sched_test_kthread_stop(struct kunit *test)
+{
+	struct task_struct *t;
+
+	t = kthread_run(stop_loop_fn, (void *)42L, "sched_stop");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	msleep(10);
+	KUNIT_EXPECT_EQ(test, kthread_stop(t), 42);
+
+	/* Stopped before it ever ran: the function is not called. */
+	t = kthread_create(stop_loop_fn, (void *)7L, "sched_stop");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_EXPECT_EQ(test, kthread_stop(t), -EINTR);
+}
+
+/* ---- yield and affinity ---- */
+
+static void sched_test_affinity(struct kunit *test)
+{
+	struct cpumask mask, old = current->cpus_mask;
+	unsigned int cpu = other_cpu();
+
+	cpumask_clear(&mask);
+	cpumask_set_cpu(cpu, &mask);
+	KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(current, &mask), 0);
+	KUNIT_EXPECT_EQ(test, raw_smp_processor_id(), cpu);
+	msleep(5);
+	KUNIT_EXPECT_EQ(test, raw_smp_processor_id(), cpu);
+	yield();
+	KUNIT_EXPECT_EQ(test, raw_smp_processor_id(), cpu);
+	KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(current, &old), 0);
+}
+
+static struct kunit_case sched_test_cases[] = {
+	KUNIT_CASE(sched_test_msleep),
+	KUNIT_CASE(sched_test_schedule_timeout),
+	KUNIT_CASE(sched_test_wakeup_cross_cpu),
+	KUNIT_CASE(sched_test_preemption),
+	KUNIT_CASE(sched_test_rt_priority_order),
+	KUNIT_CASE(sched_test_mutex_contention),
+	KUNIT_CASE(sched_test_rwsem),
+	KUNIT_CASE(sched_test_completion),
+	KUNIT_CASE(sched_test_kthread_stop),
+	KUNIT_CASE(sched_test_affinity),
+	{}
+};
+
+static struct kunit_suite sched_test_suite = {
+	.name = "sched",
+	.test_cases = sched_test_cases,
+};
+kunit_test_suite(sched_test_suite);
