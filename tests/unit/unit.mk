@@ -34,6 +34,7 @@ unit-tests += math64
 unit-tests += err
 unit-tests += params
 unit-tests += shell
+unit-tests += kunit
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
