@@ -1,0 +1,2 @@
+# kernel/mm: page allocator, slab allocator and their KUnit tests.
+obj-y += kernel/mm/page_alloc.o kernel/mm/slab.o

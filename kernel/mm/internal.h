@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private interfaces between the page allocator, the slab allocator and
+ * their tests.  Nothing outside kernel/mm/ includes this.
+ */
+#ifndef _MM_INTERNAL_H
+#define _MM_INTERNAL_H
+
+#include <linux/types.h>
+#include <linux/mm.h>
+#include <linux/list.h>
+
+/* The lead's kernel/arch provides it; declared here until a header does. */
+void dump_stack(void);
+
+/* page_alloc.c */
+struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip);
+void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip);
+bool page_is_buddy_free(struct page *page, unsigned int order);
+bool page_is_free(struct page *page);
+
+/* slab.c */
+void kmalloc_caches_init(void);
+void slab_print_stats(void);
+void mm_report_end(void);
+
+#endif /* _MM_INTERNAL_H */
