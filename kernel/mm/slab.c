@@ -1,0 +1,967 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Slab allocator: kmem caches and kmalloc().
+ *
+ * A slab is a naturally aligned compound block of 2^order pages.  Its
+ * objects are laid out from the start of the block at a fixed stride, so a
+ * power-of-two sized object is aligned to its size; after them comes an
+ * array of per-object metadata (struct slab_meta) holding the free-list
+ * link and the object's state, and in debug builds the requested size and
+ * the last allocation and free call sites.  Keeping the free-list link out
+ * of the object means a write to a freed object can never corrupt the
+ * allocator, and every object has a state tag that catches double and
+ * invalid frees.
+ *
+ * Each cache has one spinlock (taken with interrupts disabled) over its
+ * slab lists: "partial" holds slabs with free objects (empty ones at the
+ * tail), "full" the others.  One empty slab per cache is kept, more go
+ * back to the page allocator.  The head page's struct page records the
+ * cache, the free-list head and the number of objects in use.
+ *
+ * kmalloc() uses caches of 8 to 4096 bytes; larger requests get a
+ * compound page block flagged PG_large_kmalloc.
+ */
+
+#define pr_fmt(fmt) "slab: " fmt
+
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/list.h>
+#include <linux/atomic.h>
+
+#include "internal.h"
+
+#ifdef CONFIG_DEBUG_KMALLOC
+#define SLAB_DEBUG	1
+#else
+#define SLAB_DEBUG	0
+#endif
+
+#define OBJ_FREE	0xf7
+#define OBJ_ALLOC	0xa1
+#define FREELIST_END	0xffff
+#define SLAB_MAX_ORDER	3
+#define SLAB_MIN_OBJECTS 8
+#define CACHE_NAME_LEN	32
+
+/**
+ * struct slab_meta - out-of-line metadata of one slab object
+ * @next: index of the next free object while free, else FREELIST_END
+ * @state: OBJ_FREE or OBJ_ALLOC
+ * @req_size: debug: bytes asked of kmalloc(); beyond it is a red zone
+ * @alloc_ip: debug: caller of the last allocation
+ * @free_ip: debug: caller of the last free
+ */
+struct slab_meta {
+	u16 next;
+	u8 state;
+	u8 pad;
+#ifdef CONFIG_DEBUG_KMALLOC
+	u32 req_size;
+	unsigned long alloc_ip;
+	unsigned long free_ip;
+#endif
+};
+
+/**
+ * struct kmem_cache - a cache of equally sized objects
+ * @lock: protects the lists, the slabs' free lists and the counters
+ * @name: for reports and statistics
+ * @object_size: size asked for at creation
+ * @size: stride between objects (object_size rounded up to @align)
+ * @align: object alignment
+ * @order: page order of each slab
+ * @objects: objects per slab
+ * @meta_offset: offset of the slab_meta array in a slab
+ * @flags: SLAB_* creation flags
+ * @poison: poison free objects (debug, no ctor, not typesafe-by-RCU)
+ * @kmalloc: one of the kmalloc() size classes (red zones apply)
+ * @ctor: called on every object when its slab is created
+ * @partial: slabs with at least one free object
+ * @full: slabs with none
+ * @nr_slabs: slabs held
+ * @nr_empty: slabs with no object in use
+ * @inuse: objects in use
+ * @list: link in slab_caches
+ */
+struct kmem_cache {
+	spinlock_t lock;
+	char name[CACHE_NAME_LEN];
+	unsigned int object_size;
+	unsigned int size;
+	unsigned int align;
+	unsigned int order;
+	unsigned int objects;
+	unsigned int meta_offset;
+	slab_flags_t flags;
+	bool poison;
+	bool kmalloc;
+	void (*ctor)(void *obj);
+	struct list_head partial;
+	struct list_head full;
+	unsigned long nr_slabs;
+	unsigned long nr_empty;
+	unsigned long inuse;
+	struct list_head list;
+};
+
+atomic_t kmalloc_debug_reports = ATOMIC_INIT(0);
+
+static const unsigned int kmalloc_sizes[] = {
+	8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096,
+};
+#define NR_KMALLOC_CACHES	ARRAY_SIZE(kmalloc_sizes)
+
+static struct kmem_cache kmalloc_caches[NR_KMALLOC_CACHES];
+static LIST_HEAD(slab_caches);
+static DEFINE_SPINLOCK(slab_caches_lock);
+static bool slab_ready;
+
+static atomic_long_t large_kmalloc_allocs = ATOMIC_INIT(0);
+static atomic_long_t large_kmalloc_pages = ATOMIC_INIT(0);
+
+/**
+ * kfree_debug_check() - default hook: nothing to check
+ * @obj: object about to be freed
+ * @size: its usable size
+ *
+ * Weak: debug code elsewhere overrides it (see <linux/slab.h>).
+ */
+noinline __weak void kfree_debug_check(const void *obj, size_t size)
+{
+}
+
+/* End of every allocator "BUG:" report: count it, show the stack. */
+void mm_report_end(void)
+{
+	atomic_inc(&kmalloc_debug_reports);
+	dump_stack();
+}
+
+static inline void *slab_base(struct page *page)
+{
+	return page_address(page);
+}
+
+static inline struct slab_meta *slab_meta(struct kmem_cache *s, struct page *page,
+					  unsigned int idx)
+{
+	return (struct slab_meta *)((char *)slab_base(page) + s->meta_offset) + idx;
+}
+
+static inline void *slab_obj(struct kmem_cache *s, struct page *page, unsigned int idx)
+{
+	return (char *)slab_base(page) + (unsigned long)idx * s->size;
+}
+
+static void meta_set_alloc(struct slab_meta *m, unsigned int req, unsigned long ip)
+{
+#ifdef CONFIG_DEBUG_KMALLOC
+	m->req_size = req;
+	m->alloc_ip = ip;
+#endif
+}
+
+static unsigned int meta_req_size(struct kmem_cache *s, struct slab_meta *m)
+{
+#ifdef CONFIG_DEBUG_KMALLOC
+	return m->req_size;
+#else
+	return s->object_size;
+#endif
+}
+
+static unsigned long meta_alloc_ip(struct slab_meta *m)
+{
+#ifdef CONFIG_DEBUG_KMALLOC
+	return m->alloc_ip;
+#else
+	return 0;
+#endif
+}
+
+static unsigned long meta_free_ip(struct slab_meta *m)
+{
+#ifdef CONFIG_DEBUG_KMALLOC
+	return m->free_ip;
+#else
+	return 0;
+#endif
+}
+
+/* Choose slab order and object count for @s; false if nothing fits. */
+static bool calculate_layout(struct kmem_cache *s)
+{
+	unsigned int order, n = 0;
+
+	for (order = 0; order <= SLAB_MAX_ORDER; order++) {
+		unsigned long bytes = PAGE_SIZE << order;
+
+		n = bytes / (s->size + sizeof(struct slab_meta));
+		while (n && ALIGN((unsigned long)n * s->size, 8UL) +
+			    n * sizeof(struct slab_meta) > bytes)
+			n--;
+		if (n >= SLAB_MIN_OBJECTS)
+			break;
+	}
+	if (order > SLAB_MAX_ORDER)
+		order = SLAB_MAX_ORDER;
+	if (!n)
+		return false;
+	s->order = order;
+	s->objects = min(n, (unsigned int)FREELIST_END - 1);
+	s->meta_offset = ALIGN(s->objects * s->size, 8U);
+	return true;
+}
+
+static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size,
+		       unsigned int align, slab_flags_t flags, void (*ctor)(void *))
+{
+	spin_lock_init(&s->lock);
+	strscpy(s->name, name, sizeof(s->name));
+	if (align < ARCH_SLAB_MINALIGN)
+		align = ARCH_SLAB_MINALIGN;
+	if ((flags & SLAB_HWCACHE_ALIGN) && size > 32 && align < 64)
+		align = 64;
+	if (align & (align - 1))
+		return false;
+	s->object_size = size;
+	s->align = align;
+	s->size = ALIGN(size, align);
+	s->flags = flags;
+	s->ctor = ctor;
+	s->poison = SLAB_DEBUG && !ctor &&
+		    !(flags & (SLAB_TYPESAFE_BY_RCU | SLAB_NO_DEBUG));
+	INIT_LIST_HEAD(&s->partial);
+	INIT_LIST_HEAD(&s->full);
+	s->nr_slabs = s->nr_empty = s->inuse = 0;
+	return size && calculate_layout(s);
+}
+
+static void add_cache(struct kmem_cache *s)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&slab_caches_lock, flags);
+	list_add_tail(&s->list, &slab_caches);
+	spin_unlock_irqrestore(&slab_caches_lock, flags);
+}
+
+/* Called at the end of page_alloc_init(), on one CPU. */
+void kmalloc_caches_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_KMALLOC_CACHES; i++) {
+		struct kmem_cache *s = &kmalloc_caches[i];
+		char name[CACHE_NAME_LEN];
+
+		snprintf(name, sizeof(name), "kmalloc-%u", kmalloc_sizes[i]);
+		if (!init_cache(s, name, kmalloc_sizes[i], 0, 0, NULL))
+			panic("slab: cannot set up %s", name);
+		s->kmalloc = true;
+		add_cache(s);
+	}
+	slab_ready = true;
+}
+
+static struct kmem_cache *kmalloc_cache(size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_KMALLOC_CACHES; i++)
+		if (size <= kmalloc_sizes[i])
+			return &kmalloc_caches[i];
+	return NULL;
+}
+
+/* A fresh slab for @s, every object free (and poisoned or constructed). */
+static struct page *new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
+{
+	struct page *page;
+	unsigned int i;
+	void *base;
+
+	gfp &= ~__GFP_ZERO;
+	page = __alloc_pages_ip(gfp | __GFP_COMP, s->order, ip);
+	if (!page)
+		return NULL;
+	base = slab_base(page);
+	for (i = 0; i < s->objects; i++) {
+		struct slab_meta *m = slab_meta(s, page, i);
+
+		memset(m, 0, sizeof(*m));
+		m->next = i + 1 < s->objects ? i + 1 : FREELIST_END;
+		m->state = OBJ_FREE;
+	}
+	if (s->poison)
+		memset(base, POISON_FREE, (unsigned long)s->objects * s->size);
+	if (s->ctor)
+		for (i = 0; i < s->objects; i++)
+			s->ctor(slab_obj(s, page, i));
+	page->slab_cache = s;
+	page->freelist = 0;
+	page->inuse = 0;
+	page->objects = s->objects;
+	__SetPageSlab(page);
+	return page;
+}
+
+static void discard_slab(struct kmem_cache *s, struct page *page)
+{
+	__ClearPageSlab(page);
+	page->slab_cache = NULL;
+	__free_pages_ip(page, s->order, _THIS_IP_);
+}
+
+static void report_poison(struct kmem_cache *s, void *obj, const u8 *bad,
+			  struct slab_meta *m, unsigned long ip)
+{
+	printk(KERN_ERR "BUG: poison overwritten in %s object 0x%lx: byte at offset %lu is 0x%02x, expected 0x%02x\n",
+	       s->name, (unsigned long)obj, (unsigned long)(bad - (const u8 *)obj),
+	       *bad, POISON_FREE);
+	printk(KERN_ERR "  (use after free) last allocated by %pS, freed by %pS; now allocated by %pS\n",
+	       (void *)meta_alloc_ip(m), (void *)meta_free_ip(m), (void *)ip);
+	mm_report_end();
+}
+
+static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned long ip)
+{
+	struct slab_meta *m;
+	struct page *page;
+	unsigned long flags;
+	unsigned int idx;
+	void *obj;
+	u8 *bad;
+
+	spin_lock_irqsave(&s->lock, flags);
+	while (list_empty(&s->partial)) {
+		spin_unlock_irqrestore(&s->lock, flags);
+		page = new_slab(s, gfp, ip);
+		if (!page)
+			return NULL;
+		spin_lock_irqsave(&s->lock, flags);
+		list_add_tail(&page->lru, &s->partial);
+		s->nr_slabs++;
+		s->nr_empty++;
+	}
+	page = list_first_entry(&s->partial, struct page, lru);
+	idx = page->freelist;
+	m = slab_meta(s, page, idx);
+	page->freelist = m->next;
+	m->next = FREELIST_END;
+	m->state = OBJ_ALLOC;
+	meta_set_alloc(m, req, ip);
+	if (page->inuse++ == 0)
+		s->nr_empty--;
+	if (page->inuse == page->objects)
+		list_move(&page->lru, &s->full);
+	s->inuse++;
+	spin_unlock_irqrestore(&s->lock, flags);
+
+	obj = slab_obj(s, page, idx);
+	/* The object is ours now: checking and filling it needs no lock. */
+	if (s->poison) {
+		bad = memchr_inv(obj, POISON_FREE, s->size);
+		if (unlikely(bad))
+			report_poison(s, obj, bad, m, ip);
+	}
+	if (gfp & __GFP_ZERO) {
+		memset(obj, 0, s->object_size);
+		req = s->object_size;
+		meta_set_alloc(m, req, ip);
+	} else if (s->poison) {
+		memset(obj, POISON_INUSE, req);
+	}
+	if (s->poison && req < s->size)
+		memset((char *)obj + req, SLUB_RED_ACTIVE, s->size - req);
+	return obj;
+}
+
+/*
+ * Check @obj against its slab; return its index, or -1 after printing
+ * nothing (the caller reports).
+ */
+static int slab_obj_index(struct kmem_cache *s, struct page *page, const void *obj)
+{
+	unsigned long off = (unsigned long)obj - (unsigned long)slab_base(page);
+
+	if (off % s->size || off / s->size >= page->objects)
+		return -1;
+	return off / s->size;
+}
+
+static void report_bad_free(const char *what, const void *obj, struct kmem_cache *s,
+			    struct slab_meta *m, unsigned long ip)
+{
+	if (s) {
+		printk(KERN_ERR "BUG: %s of 0x%lx in %s (object size %u), caller %pS\n",
+		       what, (unsigned long)obj, s->name, s->object_size, (void *)ip);
+		if (m && SLAB_DEBUG)
+			printk(KERN_ERR "  last allocated by %pS, last freed by %pS\n",
+			       (void *)meta_alloc_ip(m), (void *)meta_free_ip(m));
+	} else {
+		printk(KERN_ERR "BUG: %s 0x%lx, caller %pS\n", what,
+		       (unsigned long)obj, (void *)ip);
+	}
+	mm_report_end();
+}
+
+static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
+			   struct slab_meta *m, unsigned long ip)
+{
+	printk(KERN_ERR "BUG: redzone overwritten in %s object 0x%lx: %u bytes requested, byte at offset %lu is 0x%02x, caller %pS\n",
+	       s->name, (unsigned long)obj, meta_req_size(s, m),
+	       (unsigned long)(bad - (const u8 *)obj), *bad, (void *)ip);
+	printk(KERN_ERR "  allocated by %pS\n", (void *)meta_alloc_ip(m));
+	mm_report_end();
+}
+
+static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
+		      unsigned long ip)
+{
+	struct page *to_free = NULL;
+	struct slab_meta *m;
+	unsigned long flags;
+	unsigned int req;
+	int idx;
+
+	idx = slab_obj_index(s, page, obj);
+	if (unlikely(idx < 0)) {
+		report_bad_free("kfree of invalid pointer", obj, s, NULL, ip);
+		return;
+	}
+	m = slab_meta(s, page, idx);
+
+	if (SLAB_DEBUG && READ_ONCE(m->state) == OBJ_ALLOC) {
+		kfree_debug_check(obj, s->object_size);
+		req = meta_req_size(s, m);
+		if (s->poison && req < s->size) {
+			const u8 *bad = memchr_inv((char *)obj + req, SLUB_RED_ACTIVE,
+						   s->size - req);
+
+			if (unlikely(bad))
+				report_redzone(s, obj, bad, m, ip);
+		}
+	}
+
+	spin_lock_irqsave(&s->lock, flags);
+	if (unlikely(m->state != OBJ_ALLOC)) {
+		spin_unlock_irqrestore(&s->lock, flags);
+		report_bad_free("double free", obj, s, m, ip);
+		return;
+	}
+	if (s->poison)
+		memset(obj, POISON_FREE, s->size);
+#ifdef CONFIG_DEBUG_KMALLOC
+	m->free_ip = ip;
+#endif
+	m->state = OBJ_FREE;
+	m->next = page->freelist;
+	page->freelist = idx;
+	if (page->inuse == page->objects)
+		list_move(&page->lru, &s->partial);
+	s->inuse--;
+	if (--page->inuse == 0) {
+		if (s->nr_empty >= 1 && !(s->flags & SLAB_TYPESAFE_BY_RCU)) {
+			list_del(&page->lru);
+			s->nr_slabs--;
+			to_free = page;
+		} else {
+			s->nr_empty++;
+			list_move_tail(&page->lru, &s->partial);
+		}
+	}
+	spin_unlock_irqrestore(&s->lock, flags);
+
+	if (to_free)
+		discard_slab(s, to_free);
+}
+
+static void *kmalloc_large(size_t size, gfp_t gfp, unsigned long ip)
+{
+	unsigned int order = get_order(size);
+	struct page *page;
+	void *p;
+
+	page = __alloc_pages_ip(gfp | __GFP_COMP, order, ip);
+	if (!page)
+		return NULL;
+	__SetPageLargeKmalloc(page);
+	atomic_long_inc(&large_kmalloc_allocs);
+	atomic_long_add(1L << order, &large_kmalloc_pages);
+	p = page_address(page);
+	if (SLAB_DEBUG && !(gfp & __GFP_ZERO))
+		memset(p, POISON_INUSE, PAGE_SIZE << order);
+	return p;
+}
+
+static void *__kmalloc_ip(size_t size, gfp_t gfp, unsigned long ip)
+{
+	struct kmem_cache *s;
+
+	if (unlikely(!size))
+		return ZERO_SIZE_PTR;
+	if (unlikely(!slab_ready)) {
+		pr_err("kmalloc before page_alloc_init(), caller %pS\n", (void *)ip);
+		return NULL;
+	}
+	if (size > KMALLOC_MAX_CACHE_SIZE) {
+		if (unlikely(size > KMALLOC_MAX_SIZE)) {
+			if (!(gfp & __GFP_NOWARN))
+				pr_warn("kmalloc: %lu bytes is too large, caller %pS\n",
+					(unsigned long)size, (void *)ip);
+			return NULL;
+		}
+		return kmalloc_large(size, gfp, ip);
+	}
+	s = kmalloc_cache(size);
+	return slab_alloc(s, gfp, size, ip);
+}
+
+/**
+ * kmalloc() - allocate memory
+ * @size: bytes; 0 returns ZERO_SIZE_PTR
+ * @flags: GFP_* flags: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_ZERO,
+ *	__GFP_NOWARN...
+ *
+ * Never sleeps; usable from any context but NMI.  Sizes up to
+ * KMALLOC_MAX_CACHE_SIZE come from slab size classes, larger ones from the
+ * page allocator (up to KMALLOC_MAX_SIZE).  Power-of-two sizes are
+ * aligned to their size, up to PAGE_SIZE.
+ *
+ * Return: the memory, or NULL.
+ */
+void *kmalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc_ip(size, flags, _RET_IP_);
+}
+
+/* What kind of pointer is @obj?  Sets *@pagep to its head page. */
+enum obj_kind { OBJ_INVALID, OBJ_SLAB, OBJ_LARGE };
+
+static enum obj_kind classify(const void *obj, struct page **pagep)
+{
+	struct page *page;
+
+	if (!virt_addr_valid(obj))
+		return OBJ_INVALID;
+	page = compound_head(virt_to_page(obj));
+	*pagep = page;
+	if (PageSlab(page) && page->slab_cache)
+		return OBJ_SLAB;
+	if (PageLargeKmalloc(page) && obj == page_address(page))
+		return OBJ_LARGE;
+	return OBJ_INVALID;
+}
+
+static void kfree_large(struct page *page, const void *obj, unsigned long ip)
+{
+	unsigned int order = compound_order(page);
+	unsigned long old;
+
+	if (SLAB_DEBUG)
+		kfree_debug_check(obj, PAGE_SIZE << order);
+	/* Atomic, so that of two racing kfree()s only one frees the pages. */
+	old = __atomic_fetch_and(&page->flags, ~(1UL << PG_large_kmalloc),
+				 __ATOMIC_SEQ_CST);
+	if (unlikely(!(old & (1UL << PG_large_kmalloc)))) {
+		report_bad_free("double free of large kmalloc", obj, NULL, NULL, ip);
+		return;
+	}
+	atomic_long_dec(&large_kmalloc_allocs);
+	atomic_long_sub(1L << order, &large_kmalloc_pages);
+	__free_pages_ip(page, order, ip);
+}
+
+static void __kfree_ip(const void *obj, unsigned long ip)
+{
+	struct page *page = NULL;
+
+	if (unlikely(ZERO_OR_NULL_PTR(obj)))
+		return;
+	switch (classify(obj, &page)) {
+	case OBJ_SLAB:
+		slab_free(page->slab_cache, page, (void *)obj, ip);
+		return;
+	case OBJ_LARGE:
+		kfree_large(page, obj, ip);
+		return;
+	case OBJ_INVALID:
+		break;
+	}
+	/* A large kmalloc() already given back, or garbage. */
+	if (page && PAGE_ALIGNED(obj) && page_is_free(page))
+		report_bad_free("double free (pages already free)", obj, NULL, NULL, ip);
+	else
+		report_bad_free("kfree of invalid pointer", obj, NULL, NULL, ip);
+}
+
+/**
+ * kfree() - free memory from kmalloc() (or kmem_cache_alloc())
+ * @obj: the object; NULL and ZERO_SIZE_PTR are ignored
+ *
+ * Freeing an object twice, or a pointer that kmalloc() never returned,
+ * prints a "BUG:" report with the caller and a backtrace, and is
+ * otherwise ignored.
+ */
+void kfree(const void *obj)
+{
+	__kfree_ip(obj, _RET_IP_);
+}
+
+/*
+ * Usable size of @obj, 0 (after a report) if it is not an allocated
+ * object.  With @claim, under debug, the whole size becomes the object's
+ * (no red zone check any more): ksize() callers may use all of it.
+ */
+static size_t __ksize(const void *obj, bool claim, size_t *req, unsigned long ip)
+{
+	struct kmem_cache *s;
+	struct slab_meta *m;
+	struct page *page = NULL;
+	int idx;
+
+	switch (classify(obj, &page)) {
+	case OBJ_SLAB:
+		s = page->slab_cache;
+		idx = slab_obj_index(s, page, obj);
+		if (idx < 0)
+			break;
+		m = slab_meta(s, page, idx);
+		if (READ_ONCE(m->state) != OBJ_ALLOC) {
+			report_bad_free("use of freed object", obj, s, m, ip);
+			return 0;
+		}
+		*req = meta_req_size(s, m);
+		if (claim)
+			meta_set_alloc(m, s->object_size, meta_alloc_ip(m));
+		return s->object_size;
+	case OBJ_LARGE:
+		*req = PAGE_SIZE << compound_order(page);
+		return *req;
+	case OBJ_INVALID:
+		break;
+	}
+	report_bad_free("ksize/krealloc of invalid pointer", obj, NULL, NULL, ip);
+	return 0;
+}
+
+/**
+ * ksize() - usable size of an allocated object
+ * @obj: an object from kmalloc() or kmem_cache_alloc()
+ *
+ * Return: the bytes that may be used at @obj (at least the size asked
+ * for), 0 for NULL or ZERO_SIZE_PTR.
+ */
+size_t ksize(const void *obj)
+{
+	size_t req;
+
+	if (ZERO_OR_NULL_PTR(obj))
+		return 0;
+	return __ksize(obj, true, &req, _RET_IP_);
+}
+
+/**
+ * krealloc() - resize an allocation, keeping its contents
+ * @p: object from kmalloc(), or NULL/ZERO_SIZE_PTR (then: kmalloc())
+ * @new_size: new size; 0 frees @p and returns ZERO_SIZE_PTR
+ * @flags: GFP_* flags for a new allocation
+ *
+ * Stays in place when @new_size fits the current object; otherwise
+ * allocates, copies and frees @p.  On failure @p is left untouched.
+ *
+ * Return: the (possibly moved) object, or NULL.
+ */
+void *krealloc(const void *p, size_t new_size, gfp_t flags)
+{
+	unsigned long ip = _RET_IP_;
+	size_t ks, req = 0;
+	void *n;
+
+	if (ZERO_OR_NULL_PTR(p))
+		return __kmalloc_ip(new_size, flags, ip);
+	if (!new_size) {
+		__kfree_ip(p, ip);
+		return ZERO_SIZE_PTR;
+	}
+	ks = __ksize(p, false, &req, ip);
+	if (!ks)
+		return NULL;
+	if (new_size <= ks) {
+#ifdef CONFIG_DEBUG_KMALLOC
+		struct page *page = compound_head(virt_to_page(p));
+
+		if (PageSlab(page)) {
+			struct kmem_cache *s = page->slab_cache;
+			struct slab_meta *m = slab_meta(s, page, slab_obj_index(s, page, p));
+
+			if (s->poison && new_size < req)
+				memset((char *)p + new_size, SLUB_RED_ACTIVE, req - new_size);
+			if (s->poison && new_size > req && (flags & __GFP_ZERO))
+				memset((char *)p + req, 0, new_size - req);
+			if (s->poison)
+				m->req_size = new_size;
+		}
+#endif
+		return (void *)p;
+	}
+	n = __kmalloc_ip(new_size, flags, ip);
+	if (!n)
+		return NULL;
+	memcpy(n, p, min(req, ks));
+	__kfree_ip(p, ip);
+	return n;
+}
+
+/**
+ * kmem_cache_create() - create a cache of objects of one size
+ * @name: name for statistics and reports (copied)
+ * @size: object size, at most 16 KiB
+ * @align: minimum alignment (a power of two), 0 for the default of 8
+ * @flags: SLAB_HWCACHE_ALIGN, SLAB_PANIC, SLAB_TYPESAFE_BY_RCU, ...
+ * @ctor: constructor called on each object when its slab is created;
+ *	objects must be freed in their constructed state
+ *
+ * With SLAB_TYPESAFE_BY_RCU the memory of a freed object stays an object
+ * of this cache (readers under rcu_read_lock() may still look at it):
+ * such objects are never poisoned and their slabs are not given back
+ * until kmem_cache_destroy(), which the caller must precede with
+ * rcu_barrier().
+ *
+ * Return: the cache, or NULL (panics instead with SLAB_PANIC).
+ */
+struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
+				     unsigned int align, slab_flags_t flags,
+				     void (*ctor)(void *))
+{
+	struct kmem_cache *s;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (s && !init_cache(s, name, size, align, flags, ctor)) {
+		kfree(s);
+		s = NULL;
+	}
+	if (!s) {
+		if (flags & SLAB_PANIC)
+			panic("kmem_cache_create: cannot create cache %s", name);
+		pr_err("kmem_cache_create: cannot create cache %s (size %u align %u)\n",
+		       name, size, align);
+		return NULL;
+	}
+	add_cache(s);
+	return s;
+}
+
+/* Give every empty slab of @s back; returns how many. */
+static unsigned long shrink_cache(struct kmem_cache *s)
+{
+	struct page *page, *next;
+	unsigned long flags, n = 0;
+	LIST_HEAD(empties);
+
+	spin_lock_irqsave(&s->lock, flags);
+	list_for_each_entry_safe(page, next, &s->partial, lru) {
+		if (page->inuse)
+			continue;
+		list_move(&page->lru, &empties);
+		s->nr_slabs--;
+		s->nr_empty--;
+	}
+	spin_unlock_irqrestore(&s->lock, flags);
+
+	list_for_each_entry_safe(page, next, &empties, lru) {
+		list_del(&page->lru);
+		discard_slab(s, page);
+		n++;
+	}
+	return n;
+}
+
+/**
+ * kmem_cache_shrink() - give the empty slabs of @s back to the page allocator
+ * @s: the cache
+ *
+ * Return: 0.
+ */
+int kmem_cache_shrink(struct kmem_cache *s)
+{
+	if (s)
+		shrink_cache(s);
+	return 0;
+}
+
+/**
+ * kmem_cache_destroy() - destroy a cache
+ * @s: the cache, or NULL
+ *
+ * All its objects must have been freed (for SLAB_TYPESAFE_BY_RCU caches,
+ * after an rcu_barrier()).  If some are still allocated this prints a
+ * "BUG:" report and leaks the cache.
+ */
+void kmem_cache_destroy(struct kmem_cache *s)
+{
+	unsigned long flags, inuse;
+
+	if (!s)
+		return;
+	if (WARN_ON(s->kmalloc))
+		return;
+	spin_lock_irqsave(&s->lock, flags);
+	inuse = s->inuse;
+	spin_unlock_irqrestore(&s->lock, flags);
+	if (inuse) {
+		printk(KERN_ERR "BUG: kmem_cache_destroy %s: %lu objects still allocated, caller %pS\n",
+		       s->name, inuse, (void *)_RET_IP_);
+		mm_report_end();
+		return;
+	}
+	spin_lock_irqsave(&slab_caches_lock, flags);
+	list_del(&s->list);
+	spin_unlock_irqrestore(&slab_caches_lock, flags);
+	shrink_cache(s);
+	kfree(s);
+}
+
+/**
+ * kmem_cache_alloc() - allocate an object from a cache
+ * @s: the cache
+ * @flags: GFP_* flags (__GFP_ZERO zeroes the object)
+ *
+ * Return: the object, or NULL.
+ */
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+{
+	return slab_alloc(s, flags, s->object_size, _RET_IP_);
+}
+
+/**
+ * kmem_cache_free() - free an object to its cache
+ * @s: the cache it was allocated from
+ * @obj: the object; NULL is ignored
+ *
+ * An object of another cache, a non-object pointer or a double free print
+ * a "BUG:" report and are otherwise ignored.
+ */
+void kmem_cache_free(struct kmem_cache *s, void *obj)
+{
+	struct page *page = NULL;
+
+	if (!obj)
+		return;
+	if (classify(obj, &page) != OBJ_SLAB || page->slab_cache != s) {
+		report_bad_free("kmem_cache_free of invalid pointer", obj, s, NULL, _RET_IP_);
+		return;
+	}
+	slab_free(s, page, obj, _RET_IP_);
+}
+
+/** kmem_cache_size() - the object size of @s */
+unsigned int kmem_cache_size(struct kmem_cache *s)
+{
+	return s->object_size;
+}
+
+/**
+ * kmem_valid_obj() - does @object point into a slab?
+ * @object: any pointer
+ *
+ * Return: true if @object is inside a slab page (allocated or not).
+ */
+bool kmem_valid_obj(void *object)
+{
+	struct page *page;
+
+	if (!virt_addr_valid(object))
+		return false;
+	page = compound_head(virt_to_page(object));
+	return PageSlab(page) && page->slab_cache;
+}
+
+/**
+ * kmem_dump_obj() - print what is known about slab object @object
+ * @object: a pointer for which kmem_valid_obj() is true
+ */
+void kmem_dump_obj(void *object)
+{
+	struct page *page = compound_head(virt_to_page(object));
+	struct kmem_cache *s = page->slab_cache;
+	unsigned long off = (unsigned long)object - (unsigned long)slab_base(page);
+	unsigned int idx = off / s->size;
+	struct slab_meta *m;
+
+	if (idx >= page->objects) {
+		printk(KERN_INFO " slab %s: 0x%lx is past the objects\n", s->name,
+		       (unsigned long)object);
+		return;
+	}
+	m = slab_meta(s, page, idx);
+	printk(KERN_INFO " slab %s start 0x%lx pointer offset %lu size %u, %s\n",
+	       s->name, (unsigned long)slab_obj(s, page, idx), off % s->size,
+	       s->object_size, READ_ONCE(m->state) == OBJ_ALLOC ? "allocated" : "free");
+	if (SLAB_DEBUG)
+		printk(KERN_INFO "  last allocated by %pS, last freed by %pS\n",
+		       (void *)meta_alloc_ip(m), (void *)meta_free_ip(m));
+}
+
+/**
+ * mem_dump_obj() - print what is known about the memory at @object
+ * @object: any pointer
+ */
+void mem_dump_obj(void *object)
+{
+	struct page *page;
+
+	if (kmem_valid_obj(object)) {
+		kmem_dump_obj(object);
+		return;
+	}
+	if (!object) {
+		printk(KERN_INFO " NULL pointer.\n");
+		return;
+	}
+	if (!virt_addr_valid(object)) {
+		printk(KERN_INFO " non-paged memory at 0x%lx\n", (unsigned long)object);
+		return;
+	}
+	page = compound_head(virt_to_page(object));
+	if (PageLargeKmalloc(page))
+		printk(KERN_INFO " large kmalloc of %lu bytes at 0x%lx, offset %lu\n",
+		       PAGE_SIZE << compound_order(page),
+		       (unsigned long)page_address(page),
+		       (unsigned long)object - (unsigned long)page_address(page));
+	else
+		printk(KERN_INFO " non-slab memory at 0x%lx (page flags 0x%lx)\n",
+		       (unsigned long)object, page->flags);
+}
+
+/* Per-cache statistics, for mm_print_stats(). */
+void slab_print_stats(void)
+{
+	unsigned long flags;
+	struct kmem_cache *s;
+
+	printk("Slab caches:                 objsize  stride  in-use   total  slabs order\n");
+	spin_lock_irqsave(&slab_caches_lock, flags);
+	list_for_each_entry(s, &slab_caches, list) {
+		unsigned long inuse, slabs, cf;
+
+		spin_lock_irqsave(&s->lock, cf);
+		inuse = s->inuse;
+		slabs = s->nr_slabs;
+		spin_unlock_irqrestore(&s->lock, cf);
+		printk("  %-26s %7u %7u %7lu %7lu %6lu %5u\n", s->name, s->object_size,
+		       s->size, inuse, slabs * s->objects, slabs, s->order);
+	}
+	spin_unlock_irqrestore(&slab_caches_lock, flags);
+	printk("Large kmalloc: %ld allocations, %ld pages\n",
+	       atomic_long_read(&large_kmalloc_allocs),
+	       atomic_long_read(&large_kmalloc_pages));
+	if (SLAB_DEBUG)
+		printk("Debug: poisoning on, %d bug reports\n",
+		       atomic_read(&kmalloc_debug_reports));
+}
