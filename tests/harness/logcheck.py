@@ -87,20 +87,28 @@ class KtapReport:
             yield c
             todo.extend(reversed(c.children))
 
-    def leaves(self):
-        return [c for c in self.walk() if not c.children]
+    def cases(self):
+        """Test cases as KUnit counts them: the results inside each suite
+        (a parameterised case counts once), or a top-level result that has
+        no subtest of its own."""
+        out = []
+        for top in self.top:
+            out.extend(top.children or [top])
+        return out
 
     def failures(self):
-        """Failed leaf cases, and failed suites none of whose cases failed."""
+        """Failed results, deepest first: a failed parameter rather than its
+        case, a failed case rather than its suite; a failed suite none of
+        whose cases failed is reported itself."""
         return [c for c in self.walk() if c.failed and
                 not any(x.failed for x in c.children)]
 
     def counts(self):
-        lv = self.leaves()
-        skip = sum(1 for c in lv if c.skipped)
-        fail = sum(1 for c in lv if c.failed)
-        return {"pass": len(lv) - skip - fail, "fail": fail, "skip": skip,
-                "total": len(lv)}
+        cs = self.cases()
+        skip = sum(1 for c in cs if c.skipped)
+        fail = sum(1 for c in cs if c.failed)
+        return {"pass": len(cs) - skip - fail, "fail": fail, "skip": skip,
+                "total": len(cs)}
 
 
 def parse_ktap(lines):

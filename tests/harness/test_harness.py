@@ -129,6 +129,48 @@ PARAMS = log("""
     not ok 1 example
     """)
 
+RCUOS_KUNIT = log("""
+    rcuos> test
+    [    5.000000] KTAP version 1
+    [    5.000000] 1..3
+    [    5.000000]     KTAP version 1
+    [    5.000000]     # Subtest: alpha
+    [    5.000000]     1..4
+    [    5.000000]     ok 1 t_pass
+    [    5.000000]     # t_fail: EXPECTATION FAILED at tests/unit/test_kunit.c:10
+    [    5.000000]     Expected x == 5 to be true, but is false
+    [    5.000000]     x is 3
+    [    5.000000]     not ok 2 t_fail
+    [    5.000000]     ok 3 t_skip # SKIP no way
+    [    5.000000]     not ok 4 t_leak
+    [    5.000000] # alpha: pass:1 fail:2 skip:1 total:4
+    [    5.000000] not ok 1 alpha
+    [    5.000000]     KTAP version 1
+    [    5.000000]     # Subtest: beta
+    [    5.000000]     1..4
+    [    5.000000]     ok 1 t_pass
+    [    5.000000]         KTAP version 1
+    [    5.000000]         # Subtest: t_param
+    [    5.000000]         ok 1 v1
+    [    5.000000]         not ok 2 v2
+    [    5.000000]         ok 3 v3
+    [    5.000000]         1..3
+    [    5.000000]     # t_param: pass:2 fail:1 skip:0 total:3
+    [    5.000000]     not ok 2 t_param
+    [    5.000000]     ok 3 t_a
+    [    5.000000]     ok 4 t_b
+    [    5.000000] # beta: pass:3 fail:1 skip:0 total:4
+    [    5.000000] not ok 2 beta
+    [    5.000000]     KTAP version 1
+    [    5.000000]     # Subtest: gamma
+    [    5.000000]     1..1
+    [    5.000000]     ok 1 t_skip # SKIP no way
+    [    5.000000] # gamma: pass:0 fail:0 skip:1 total:1
+    [    5.000000] ok 3 gamma # SKIP all cases skipped
+    [    5.000000] # Totals: pass:4 fail:3 skip:2 total:9
+    rcuos> poweroff
+    """)
+
 
 class JudgeLogs(unittest.TestCase):
     def judge(self, text, code=logcheck.EXIT_POWEROFF_PASS, **kw):
@@ -139,7 +181,7 @@ class JudgeLogs(unittest.TestCase):
         self.assertTrue(v.passed, v.failures)
         self.assertEqual(v.ktap.counts(), {"pass": 3, "fail": 0, "skip": 1, "total": 4})
         self.assertEqual(v.notes, [])
-        self.assertEqual([c.path for c in v.ktap.leaves()],
+        self.assertEqual([c.path for c in v.ktap.cases()],
                          ["lib.lib_strlen", "lib.lib_sort", "sched.sched_sleep",
                           "sched.sched_rt_order"])
 
@@ -169,9 +211,18 @@ class JudgeLogs(unittest.TestCase):
 
     def test_parameterized(self):
         v = self.judge(PARAMS, code=None, expect_exit=None)
-        self.assertEqual(v.ktap.counts(), {"pass": 2, "fail": 1, "skip": 1, "total": 4})
+        self.assertEqual(v.ktap.counts(), {"pass": 1, "fail": 1, "skip": 0, "total": 2})
         self.assertEqual([c.path for c in v.ktap.failures()],
                          ["example.example_params_test.example value 1"])
+
+    def test_rcuos_kunit_output(self):
+        # What kernel/kunit/test.c prints (from tests/unit/test_kunit.c).
+        v = self.judge(RCUOS_KUNIT, code=logcheck.EXIT_POWEROFF_FAIL)
+        self.assertEqual(v.ktap.counts(), {"pass": 4, "fail": 3, "skip": 2, "total": 9})
+        self.assertEqual(v.notes, [])           # agrees with '# Totals:'
+        self.assertEqual([c.path for c in v.ktap.failures()],
+                         ["alpha.t_fail", "alpha.t_leak", "beta.t_param.v2"])
+        self.assertIn("x is 3", "\n".join(v.failures))
 
     def test_splat_outside_markers(self):
         v = self.judge(SPLAT_OUTSIDE)
