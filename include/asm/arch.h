@@ -3,6 +3,7 @@
 #define _ASM_ARCH_H
 
 #include <linux/types.h>
+#include <linux/percpu.h>
 
 /*
  * Register state saved by the interrupt entry code (kernel/arch/entry.asm),
@@ -57,6 +58,14 @@ u32 lapic_id(void);
 void lapic_send_ipi(u32 apicid, u32 vector);
 void lapic_send_nmi(u32 apicid);
 
+/* Per-CPU interrupt statistics, printed by "cpus". */
+DECLARE_PER_CPU(u64, irq_count_percpu);
+DECLARE_PER_CPU(u64, nmi_count);
+DECLARE_PER_CPU(u64, ipi_count);
+
+/* Handed to an AP by the BSP (kernel/arch/smp.c, boot/multiboot.asm). */
+extern unsigned long ap_boot_cr3, ap_boot_stack;
+
 /* Power. */
 __noreturn void machine_power_off(int code);
 __noreturn void machine_restart(void);
@@ -75,5 +84,25 @@ extern unsigned int nr_cpus_detected;
 void serial_init(void);
 void serial_enable_rx_irq(void);
 void console_write(const char *s, size_t n);
+
+/* Boot-time setup, in start_kernel() order. */
+void parse_multiboot(u32 magic, u32 mbi_phys);
+void idt_init(void);
+void cpu_tables_load(void);
+void lapic_map(void);
+void pic_disable(void);
+void ioapic_init(void);
+void lapic_init_cpu(void);
+void smp_detect_cpus(void);
+void paging_early_done(void);
+void tsc_calibrate(void);
+void lapic_timer_calibrate(void);
+void lapic_timer_start(void);
+void lapic_timer_stop(void);
+void lapic_send_init(u32 apicid);
+void lapic_send_startup(u32 apicid, u32 page);
+void pit_wait_ms(unsigned int ms);
+void smp_ipi_init(void);
+void smp_boot_cpus(void);
 
 #endif /* _ASM_ARCH_H */

@@ -56,7 +56,8 @@ static inline unsigned int cpumask_weight(const struct cpumask *m)
 	unsigned int w = 0;
 
 	for (unsigned int i = 0; i < BITS_TO_LONGS(NR_CPUS); i++)
-		w += __builtin_popcountl(m->bits[i]);
+		for (unsigned long b = m->bits[i]; b; b &= b - 1)
+			w++;
 	return w;
 }
 

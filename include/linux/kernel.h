@@ -4,6 +4,7 @@
 
 #include <linux/types.h>
 #include <linux/limits.h>
+#include <linux/kconfig.h>
 #include <linux/printk.h>
 #include <linux/bug.h>
 

@@ -22,6 +22,8 @@ typedef long ssize_t;
 #define __ssize_t_defined
 #endif
 typedef unsigned long uintptr;
+typedef unsigned long ulong;
+typedef unsigned int uint;
 typedef u64 phys_addr_t;
 typedef unsigned int gfp_t;
 typedef int pid_t;

@@ -1,0 +1,1 @@
+obj-y += boot/multiboot.o boot/trampoline.o

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ACPI, as much as SMP needs: RSDP (from the multiboot2 tag) -> RSDT/XSDT
+ * -> MADT, giving the local APIC ids of the CPUs, the IOAPIC and the ISA
+ * interrupt overrides.  Also the FADT's PM1a control block for poweroff
+ * on machines without isa-debug-exit.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <asm/acpi.h>
+#include <asm/bootinfo.h>
+#include <asm/page.h>
+
+struct acpi_rsdp {
+	char sig[8];
+	u8 checksum;
+	char oem[6];
+	u8 rev;
+	u32 rsdt;
+	u32 length;
+	u64 xsdt;
+	u8 xchecksum;
+	u8 reserved[3];
+} __packed;
+
+struct acpi_sdt {
+	char sig[4];
+	u32 length;
+	u8 rev;
+	u8 checksum;
+	char oem[6];
+	char oem_table[8];
+	u32 oem_rev;
+	u32 creator;
+	u32 creator_rev;
+} __packed;
+
+struct acpi_madt {
+	struct acpi_sdt h;
+	u32 lapic_addr;
+	u32 flags;
+} __packed;
+
+struct acpi_config acpi_config = {
+	.lapic_phys = 0xfee00000,
+	.ioapic_phys = 0xfec00000,
+};
+
+static bool checksum_ok(const void *p, size_t len)
+{
+	u8 sum = 0;
+
+	for (size_t i = 0; i < len; i++)
+		sum += ((const u8 *)p)[i];
+	return sum == 0;
+}
+
+static const struct acpi_sdt *find_table(const char *sig)
+{
+	const struct acpi_rsdp *rsdp = (const void *)boot_rsdp;
+	const struct acpi_sdt *root;
+	bool x = rsdp->rev >= 2 && rsdp->xsdt;
+	unsigned int n;
+
+	root = __va(x ? rsdp->xsdt : rsdp->rsdt);
+	n = (root->length - sizeof(*root)) / (x ? 8 : 4);
+	for (unsigned int i = 0; i < n; i++) {
+		const u8 *ent = (const u8 *)(root + 1) + i * (x ? 8 : 4);
+		u64 pa = x ? *(const u64 *)ent : *(const u32 *)ent;
+		const struct acpi_sdt *t = __va(pa);
+
+		if (!memcmp(t->sig, sig, 4) && checksum_ok(t, t->length))
+			return t;
+	}
+	return NULL;
+}
+
+static void parse_madt(const struct acpi_madt *madt)
+{
+	const u8 *p = (const u8 *)(madt + 1);
+	const u8 *end = (const u8 *)madt + madt->h.length;
+
+	acpi_config.lapic_phys = madt->lapic_addr;
+	for (; p + 2 <= end && p[1] >= 2; p += p[1]) {
+		switch (p[0]) {
+		case 0:		/* processor local APIC */
+			/* flags bit 0: enabled; bit 1: online capable */
+			if ((*(const u32 *)(p + 4) & 3) &&
+			    acpi_config.nr_cpus < ARRAY_SIZE(acpi_config.apic_ids))
+				acpi_config.apic_ids[acpi_config.nr_cpus++] = p[3];
+			break;
+		case 1:		/* IOAPIC */
+			if (!acpi_config.have_ioapic) {
+				acpi_config.ioapic_phys = *(const u32 *)(p + 4);
+				acpi_config.ioapic_gsi_base = *(const u32 *)(p + 8);
+				acpi_config.have_ioapic = true;
+			}
+			break;
+		case 2: {	/* interrupt source override */
+			u8 irq = p[3];
+
+			if (irq < 16) {
+				acpi_config.isa_gsi[irq] = *(const u32 *)(p + 4);
+				acpi_config.isa_flags[irq] = *(const u16 *)(p + 8);
+				acpi_config.isa_override[irq] = true;
+			}
+			break;
+		}
+		case 5:		/* 64-bit local APIC address override */
+			acpi_config.lapic_phys = *(const u64 *)(p + 4);
+			break;
+		case 9:		/* processor local x2APIC */
+			if ((*(const u32 *)(p + 8) & 3) &&
+			    acpi_config.nr_cpus < ARRAY_SIZE(acpi_config.apic_ids))
+				acpi_config.apic_ids[acpi_config.nr_cpus++] =
+					*(const u32 *)(p + 4);
+			break;
+		}
+	}
+}
+
+void __init acpi_init(void)
+{
+	const struct acpi_rsdp *rsdp = (const void *)boot_rsdp;
+	const struct acpi_sdt *madt, *fadt;
+
+	if (!boot_info.rsdp || memcmp(rsdp->sig, "RSD PTR ", 8) ||
+	    !checksum_ok(rsdp, 20)) {
+		pr_warn("ACPI: no RSDP from the boot loader; running on one CPU\n");
+		return;
+	}
+	pr_info("ACPI: RSDP rev %u, OEM %.6s\n", rsdp->rev, rsdp->oem);
+	madt = find_table("APIC");
+	if (!madt) {
+		pr_warn("ACPI: no MADT; running on one CPU\n");
+		return;
+	}
+	parse_madt((const struct acpi_madt *)madt);
+	fadt = find_table("FACP");
+	if (fadt && fadt->length >= 68)
+		acpi_config.pm1a_cnt = *(const u32 *)((const u8 *)fadt + 64);
+	pr_info("ACPI: MADT lists %u CPUs, local APIC at %#llx, IOAPIC at %#llx\n",
+		acpi_config.nr_cpus, (unsigned long long)acpi_config.lapic_phys,
+		(unsigned long long)acpi_config.ioapic_phys);
+}
