@@ -1,0 +1,1 @@
+obj-$(CONFIG_PROVE_LOCKING) += kernel/lockdep/lockdep.o

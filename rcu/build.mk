@@ -1,0 +1,9 @@
+# rcu/: everything RCU.  Tiny RCU for UP non-preemptible builds, Tree RCU
+# otherwise; update.c and the segmented callback lists serve both.
+obj-y += rcu/update.o rcu/rcu_segcblist.o rcu/rcu_shell.o
+obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
+obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
+			  rcu/tree_stall.o rcu/tree_exp.o
+# rcutorture and the RCU KUnit suites.
+obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/rcutorture.o
+obj-$(CONFIG_KUNIT) += $(if $(wildcard include/kunit/test.h),rcu/rcu_test.o)

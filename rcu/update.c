@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RCU code shared by Tiny and Tree RCU: waiting for a grace period via a
+ * callback, kfree_rcu(), PROVE_RCU checks, and debug objects for
+ * rcu_head.
+ */
+#include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/completion.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/hash.h>
+#include <linux/slab.h>
+#include <asm/arch.h>
+#include "rcu.h"
+
+/* ---- waiting for a grace period ---- */
+
+struct rcu_synchronize {
+	struct rcu_head head;
+	struct completion completion;
+};
+
+static void wakeme_after_rcu(struct rcu_head *head)
+{
+	struct rcu_synchronize *rs = container_of(head, struct rcu_synchronize, head);
+
+	complete(&rs->completion);
+}
+
+/* Queue a callback and sleep until it runs: after a grace period, and
+ * after every callback this CPU queued before it. */
+void rcu_wait_for_callback(void)
+{
+	struct rcu_synchronize rs;
+
+	init_rcu_head_on_stack(&rs.head);
+	init_completion(&rs.completion);
+	call_rcu(&rs.head, wakeme_after_rcu);
+	wait_for_completion(&rs.completion);
+	destroy_rcu_head_on_stack(&rs.head);
+}
+
+#ifdef CONFIG_TREE_RCU
+void synchronize_rcu(void)
+{
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal synchronize_rcu() in RCU read-side critical section");
+	might_sleep();
+	if (!rcu_scheduler_active)
+		return;		/* early boot: one thread, no readers elsewhere */
+	rcu_wait_for_callback();
+}
+#endif
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
+/* ---- kfree_rcu() ---- */
+
+/*
+ * kfree_rcu() queues the rcu_head with, instead of a function, the
+ * offset of the head inside the object (always below 4096, and no
+ * function lives at such an address).  The invoker frees the object.
+ */
+#define KFREE_RCU_OFFSET_MAX	4096
+
+void rcu_reclaim_one(struct rcu_head *head)
+{
+	unsigned long off = (unsigned long)head->func;
+
+	rcu_head_debug_unqueue(head);
+	if (off < KFREE_RCU_OFFSET_MAX)
+		kfree((void *)head - off);
+	else
+		head->func(head);
+}
+
+/**
+ * kvfree_call_rcu() - free @ptr after a grace period
+ * @head: rcu_head inside the object, or NULL (then the caller may sleep)
+ * @ptr: the object
+ */
+void kvfree_call_rcu(struct rcu_head *head, void *ptr)
+{
+	unsigned long off;
+
+	if (!head) {
+		might_sleep();
+		synchronize_rcu();
+		kfree(ptr);
+		return;
+	}
+	off = (unsigned long)head - (unsigned long)ptr;
+	BUG_ON(off >= KFREE_RCU_OFFSET_MAX);
+	call_rcu(head, (rcu_callback_t)off);
+}
+
+/* ---- PROVE_RCU ---- */
+
+#ifdef CONFIG_PROVE_RCU
+bool debug_lockdep_rcu_enabled(void)
+{
+	return READ_ONCE(rcu_scheduler_active) && current && !panic_in_progress();
+}
+
+static void rcu_lockdep_inc(int kind)
+{
+	struct task_struct *t = current;
+
+	if (t)
+		t->rcu_lockdep_depth[kind]++;
+}
+
+static void rcu_lockdep_dec(int kind, const char *what)
+{
+	struct task_struct *t = current;
+
+	if (!t)
+		return;
+	if (t->rcu_lockdep_depth[kind] <= 0) {
+		RCU_LOCKDEP_WARN(1, what);
+		return;
+	}
+	t->rcu_lockdep_depth[kind]--;
+}
+
+void rcu_lock_acquire_rcu(void)
+{
+	rcu_lockdep_inc(0);
+}
+
+void rcu_lock_release_rcu(void)
+{
+	rcu_lockdep_dec(0, "rcu_read_unlock() without matching rcu_read_lock()");
+}
+
+void rcu_lock_acquire_bh(void)
+{
+	rcu_lockdep_inc(1);
+}
+
+void rcu_lock_release_bh(void)
+{
+	rcu_lockdep_dec(1, "rcu_read_unlock_bh() without matching rcu_read_lock_bh()");
+}
+
+void rcu_lock_acquire_sched(void)
+{
+	rcu_lockdep_inc(2);
+}
+
+void rcu_lock_release_sched(void)
+{
+	rcu_lockdep_dec(2, "rcu_read_unlock_sched() without matching rcu_read_lock_sched()");
+}
+
+static int rcu_depth(int kind)
+{
+	struct task_struct *t = current;
+
+	return t ? t->rcu_lockdep_depth[kind] : 0;
+}
+
+/**
+ * rcu_read_lock_held() - is the current task inside rcu_read_lock()?
+ *
+ * Answers for this task (tracked per task, so true across preemption and
+ * migration).  Without a scheduler yet, assume yes.
+ */
+int rcu_read_lock_held(void)
+{
+	if (!debug_lockdep_rcu_enabled())
+		return 1;
+	if (!rcu_is_watching())
+		return 0;
+	return rcu_depth(0) > 0;
+}
+
+/** rcu_read_lock_bh_held() - inside rcu_read_lock_bh(), or softirqs off */
+int rcu_read_lock_bh_held(void)
+{
+	if (!debug_lockdep_rcu_enabled())
+		return 1;
+	return rcu_depth(1) > 0 || in_softirq() || irqs_disabled();
+}
+
+/** rcu_read_lock_sched_held() - preemption, irqs or softirqs disabled */
+int rcu_read_lock_sched_held(void)
+{
+	if (!debug_lockdep_rcu_enabled())
+		return 1;
+	return rcu_depth(2) > 0 || preempt_count() != 0 || irqs_disabled();
+}
+
+/** rcu_read_lock_any_held() - inside any kind of RCU reader */
+int rcu_read_lock_any_held(void)
+{
+	if (!debug_lockdep_rcu_enabled())
+		return 0;
+	return rcu_depth(0) > 0 || rcu_depth(1) > 0 || rcu_depth(2) > 0 ||
+	       (IS_ENABLED(CONFIG_PREEMPT) && (preempt_count() & PREEMPT_MASK));
+}
+
+unsigned long rcu_suspicious_count;
+
+/**
+ * lockdep_rcu_suspicious() - print the "suspicious RCU usage" splat
+ * @file: source file of the check
+ * @line: its line
+ * @why: what is wrong
+ */
+void lockdep_rcu_suspicious(const char *file, int line, const char *why)
+{
+	struct task_struct *t = current;
+
+	rcu_suspicious_count++;
+	printk(KERN_WARNING "\n");
+	printk(KERN_WARNING "=============================\n");
+	printk(KERN_WARNING "WARNING: suspicious RCU usage\n");
+	printk(KERN_WARNING "-----------------------------\n");
+	printk(KERN_WARNING "%s:%d %s!\n", file, line, why);
+	printk(KERN_WARNING "\nother info that might help us debug this:\n\n");
+	printk(KERN_WARNING "rcu_scheduler_active = %d, CPU %u, context: %s, task %s/%d\n",
+	       rcu_scheduler_active, raw_smp_processor_id(),
+	       in_nmi() ? "NMI" : in_hardirq() ? "hardirq" :
+	       in_serving_softirq() ? "softirq" : "task",
+	       t ? t->comm : "?", t ? t->pid : -1);
+	lockdep_print_held_locks();
+	printk(KERN_WARNING "\nstack backtrace:\n");
+	dump_stack();
+}
+#endif /* CONFIG_PROVE_RCU */
+
+/* ---- debug objects for rcu_head ---- */
+
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
+/*
+ * Every rcu_head passed to call_rcu() is entered in a hash table as
+ * QUEUED until its callback is invoked.  A second call_rcu() on a queued
+ * head is reported and refused, so the callback list stays intact.
+ * Heads on the stack must be declared with init_rcu_head_on_stack().
+ */
+enum { RCU_HEAD_INIT_ON_STACK = 1, RCU_HEAD_QUEUED = 2 };
+
+struct rcu_head_obj {
+	struct rcu_head_obj *next;
+	const struct rcu_head *head;
+	unsigned long queued_from;
+	rcu_callback_t func;
+	int state;
+};
+
+#define RCU_DOBJ_BITS	12
+static struct {
+	spinlock_t lock;
+	struct rcu_head_obj *first;
+} rcu_dobj_hash[1 << RCU_DOBJ_BITS];
+static bool rcu_dobj_disabled;
+unsigned long rcu_head_debug_reports;
+
+static void rcu_dobj_init_once(void)
+{
+	static bool done;
+
+	if (done)
+		return;
+	for (int i = 0; i < (1 << RCU_DOBJ_BITS); i++)
+		spin_lock_init(&rcu_dobj_hash[i].lock);
+	done = true;
+}
+
+static unsigned int dobj_bucket(const void *p)
+{
+	return hash_long((unsigned long)p >> 3, RCU_DOBJ_BITS);
+}
+
+static struct rcu_head_obj *dobj_find(unsigned int b, const struct rcu_head *head)
+{
+	for (struct rcu_head_obj *o = rcu_dobj_hash[b].first; o; o = o->next)
+		if (o->head == head)
+			return o;
+	return NULL;
+}
+
+/* Unlink @o; the caller kfree()s it after dropping the bucket lock. */
+static struct rcu_head_obj *dobj_unlink(unsigned int b, struct rcu_head_obj *o)
+{
+	struct rcu_head_obj **pp = &rcu_dobj_hash[b].first;
+
+	while (*pp != o)
+		pp = &(*pp)->next;
+	*pp = o->next;
+	return o;
+}
+
+static bool on_current_stack(const void *p)
+{
+	struct task_struct *t = current;
+	unsigned long a = (unsigned long)p;
+
+	return t && t->stack && a >= (unsigned long)t->stack &&
+	       a < (unsigned long)t->stack + THREAD_SIZE;
+}
+
+static void dobj_report(const char *what, const struct rcu_head *head,
+			const struct rcu_head_obj *o)
+{
+	rcu_head_debug_reports++;
+	printk(KERN_WARNING "------------[ cut here ]------------\n");
+	printk(KERN_WARNING "WARNING: CPU: %u ODEBUG: %s object: %p object type: rcu_head\n",
+	       raw_smp_processor_id(), what, head);
+	if (o && o->state == RCU_HEAD_QUEUED)
+		printk(KERN_WARNING "first queued with callback %pS from %pS\n",
+		       (void *)o->func, (void *)o->queued_from);
+	dump_stack();
+	printk(KERN_WARNING "---[ end trace ]---\n");
+}
+
+static void dobj_set(struct rcu_head *head, int state)
+{
+	unsigned int b = dobj_bucket(head);
+	struct rcu_head_obj *o;
+	unsigned long flags;
+
+	rcu_dobj_init_once();
+	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+	o = dobj_find(b, head);
+	if (!o) {
+		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
+		if (!o) {
+			rcu_dobj_disabled = true;
+			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+			return;
+		}
+		o->head = head;
+		o->next = rcu_dobj_hash[b].first;
+		rcu_dobj_hash[b].first = o;
+	}
+	o->state = state;
+	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+}
+
+static void dobj_clear(struct rcu_head *head)
+{
+	unsigned int b = dobj_bucket(head);
+	struct rcu_head_obj *o;
+	unsigned long flags;
+
+	rcu_dobj_init_once();
+	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+	o = dobj_find(b, head);
+	if (o && o->state == RCU_HEAD_QUEUED) {
+		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+		dobj_report("destroy active (queued)", head, o);
+		return;
+	}
+	if (o)
+		dobj_unlink(b, o);
+	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+	kfree(o);
+}
+
+void init_rcu_head(struct rcu_head *head)
+{
+}
+
+void destroy_rcu_head(struct rcu_head *head)
+{
+	dobj_clear(head);
+}
+
+void init_rcu_head_on_stack(struct rcu_head *head)
+{
+	dobj_set(head, RCU_HEAD_INIT_ON_STACK);
+}
+
+void destroy_rcu_head_on_stack(struct rcu_head *head)
+{
+	dobj_clear(head);
+}
+
+bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
+			  unsigned long ip)
+{
+	unsigned int b = dobj_bucket(head);
+	struct rcu_head_obj *o;
+	unsigned long flags;
+
+	if (READ_ONCE(rcu_dobj_disabled))
+		return true;
+	rcu_dobj_init_once();
+	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+	o = dobj_find(b, head);
+	if (o && o->state == RCU_HEAD_QUEUED) {
+		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+		dobj_report("activate active (double call_rcu())", head, o);
+		return false;
+	}
+	if (!o && on_current_stack(head)) {
+		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+		dobj_report("object is on stack, but not annotated "
+			    "(use init_rcu_head_on_stack())", head, NULL);
+		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+	}
+	if (!o) {
+		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
+		if (!o) {
+			rcu_dobj_disabled = true;
+			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+			return true;
+		}
+		o->head = head;
+		o->next = rcu_dobj_hash[b].first;
+		rcu_dobj_hash[b].first = o;
+	}
+	o->state = RCU_HEAD_QUEUED;
+	o->func = func;
+	o->queued_from = ip;
+	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+	return true;
+}
+
+void rcu_head_debug_unqueue(struct rcu_head *head)
+{
+	unsigned int b = dobj_bucket(head);
+	struct rcu_head_obj *o;
+	unsigned long flags;
+
+	if (READ_ONCE(rcu_dobj_disabled))
+		return;
+	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+	o = dobj_find(b, head);
+	if (o)
+		dobj_unlink(b, o);
+	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+	kfree(o);
+}
+
+/* kfree() hook: freeing memory that holds a queued rcu_head is a bug. */
+void kfree_debug_check(const void *obj, size_t size)
+{
+	if (READ_ONCE(rcu_dobj_disabled) || !size)
+		return;
+	rcu_dobj_init_once();
+	for (size_t off = 0; off + sizeof(struct rcu_head) <= size; off += sizeof(void *)) {
+		const struct rcu_head *h = obj + off;
+		unsigned int b = dobj_bucket(h);
+		struct rcu_head_obj *o;
+		unsigned long flags;
+
+		if (!READ_ONCE(rcu_dobj_hash[b].first))
+			continue;
+		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
+		o = dobj_find(b, h);
+		if (o && o->state == RCU_HEAD_QUEUED) {
+			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+			dobj_report("free active (kfree() of a queued rcu_head)", h, o);
+			return;
+		}
+		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
+	}
+}
+#else
+bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
+			  unsigned long ip)
+{
+	return true;
+}
+
+void rcu_head_debug_unqueue(struct rcu_head *head)
+{
+}
+#endif /* CONFIG_DEBUG_OBJECTS_RCU_HEAD */
