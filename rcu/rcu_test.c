@@ -134,7 +134,7 @@ static bool rcu_test_wait_flag(bool *flag, unsigned int ms)
 static int rcu_test_park(void)
 {
 	while (!kthread_should_stop())
-		schedule_timeout_interruptible(HZ / 10 ? HZ / 10 : 1);
+		schedule_timeout_interruptible(HZ);
 	return 0;
 }
 
@@ -385,6 +385,7 @@ static void rcu_test_cb_in_reader(struct kunit *test)
 		unsigned long flags = 0;
 		int early;
 
+		init_rcu_head_on_stack(&p.rh);
 		atomic_set(&p.invoked, 0);
 		rcu_test_lock(kind, &flags);
 		rcu_test_probe_queue(&p);
@@ -396,6 +397,7 @@ static void rcu_test_cb_in_reader(struct kunit *test)
 				    rcu_test_kind_name[kind]);
 		rcu_barrier();
 		rcu_test_probe_check(test, &p, 1, rcu_test_kind_name[kind]);
+		destroy_rcu_head_on_stack(&p.rh);
 	}
 }
 
@@ -407,6 +409,7 @@ static void rcu_test_nested(struct kunit *test)
 	int early;
 
 	/* One CPU: a callback queued in the innermost section. */
+	init_rcu_head_on_stack(&p.rh);
 	atomic_set(&p.invoked, 0);
 	rcu_read_lock();
 	rcu_read_lock();
@@ -421,6 +424,7 @@ static void rcu_test_nested(struct kunit *test)
 			    "callback ran while the outermost rcu_read_lock() was held");
 	rcu_barrier();
 	rcu_test_probe_check(test, &p, 1, "nested");
+	destroy_rcu_head_on_stack(&p.rh);
 
 	/* Another CPU: synchronize_rcu() after the inner sections ended. */
 	if (cpu >= 0) {
@@ -609,6 +613,8 @@ static void rcu_test_call_irq_contexts(struct kunit *test)
 
 	/* Interrupts disabled, on this CPU. */
 	memset(irqoff, 0, sizeof(irqoff));
+	for (i = 0; i < (int)ARRAY_SIZE(irqoff); i++)
+		init_rcu_head_on_stack(&irqoff[i].rh);
 	local_irq_save(flags);
 	for (i = 0; i < (int)ARRAY_SIZE(irqoff); i++)
 		rcu_test_probe_queue(&irqoff[i]);
@@ -625,6 +631,8 @@ static void rcu_test_call_irq_contexts(struct kunit *test)
 	rcu_barrier();
 	rcu_test_probe_check(test, p, n, "hardirq");
 	rcu_test_probe_check(test, irqoff, ARRAY_SIZE(irqoff), "irqs-off");
+	for (i = 0; i < (int)ARRAY_SIZE(irqoff); i++)
+		destroy_rcu_head_on_stack(&irqoff[i].rh);
 	if (READ_ONCE(s->queued))
 		rcu_test_probe_check(test, &s->probe, 1, "softirq");
 	if (ncpus > 1)
@@ -824,10 +832,9 @@ static void rcu_test_kfree_rcu(struct kunit *test)
 	}
 	KUNIT_EXPECT_TRUE_MSG(test, kf_wait_free(q), "kfree_rcu(p) did not free p within 5 s");
 
-	/* kfree_rcu(NULL) is a no-op in both forms. */
+	/* kfree_rcu(NULL, rh) is a no-op. */
 	p = NULL;
 	kfree_rcu(p, rh);
-	kfree_rcu(p);
 	rcu_barrier();
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&kmalloc_debug_reports), reports,
 			    "the allocator reported a bug (double free?)");
