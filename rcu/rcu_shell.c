@@ -14,5 +14,5 @@ static int cmd_rcu(int argc, char **argv)
 	rcu_print_state();
 	return 0;
 }
-DEFINE_SHELL_CMD(rcu, "rcu", "RCU state: grace periods, rcu_node masks, callbacks per CPU",
+DEFINE_SHELL_CMD(rcu, "", "RCU state: grace periods, rcu_node masks, callbacks per CPU",
 		 cmd_rcu);

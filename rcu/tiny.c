@@ -200,7 +200,7 @@ unsigned long rcu_get_gp_seq(void)
 void rcu_print_state(void)
 {
 	printk("rcu: Tiny RCU, gp_seq %#lx (counter %ld), grace periods %lu\n",
-	       rcu_ctrlblk.gp_seq, (long)gp_seq_ctr(rcu_ctrlblk.gp_seq),
+	       rcu_ctrlblk.gp_seq, (long)rcu_ctrlblk.gp_seq >> GP_SEQ_CTR_SHIFT,
 	       rcu_ctrlblk.gp_count);
 	printk("rcu: callbacks queued %ld (%s), invoked %lu\n", rcu_ctrlblk.qlen,
 	       rcu_ctrlblk.donetail != &rcu_ctrlblk.cblist ? "some done" : "none done",

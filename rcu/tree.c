@@ -803,7 +803,7 @@ void rcu_print_state(void)
 	unsigned int cpu;
 
 	printk("rcu: Tree RCU, gp_seq %#lx (counter %ld, %s), grace periods completed %lu\n",
-	       rcu_state.gp_seq, (long)gp_seq_ctr(rcu_state.gp_seq),
+	       rcu_state.gp_seq, (long)rcu_state.gp_seq >> GP_SEQ_CTR_SHIFT,
 	       rcu_gp_in_progress() ? "in progress" : "idle", rcu_state.gp_count);
 	printk("rcu: kthread %s, gp_seq_needed %#lx, forced-QS passes %lu, node visits %lu\n",
 	       gp_state_names[READ_ONCE(rcu_state.gp_state)], rcu_state.gp_seq_needed,

@@ -73,7 +73,7 @@ void rcu_check_stall(void)
 	}
 	printk(KERN_ERR "\t(detected by %u, t=%lu jiffies, g=%ld, q=%ld)\n",
 	       raw_smp_processor_id(), now - rcu_state.gp_start,
-	       (long)gp_seq_ctr(gps), rcu_segcblist_n_cbs(&this_cpu_ptr(&rcu_data)->cblist));
+	       (long)gps >> GP_SEQ_CTR_SHIFT, rcu_segcblist_n_cbs(&this_cpu_ptr(&rcu_data)->cblist));
 	rcu_for_each_leaf_node(rnp) {
 		unsigned long mask = READ_ONCE(rnp->qsmask);
 
@@ -82,5 +82,5 @@ void rcu_check_stall(void)
 	}
 	if (!ndetected)
 		printk(KERN_ERR "INFO: stall ended before state dump (g=%ld)\n",
-		       (long)gp_seq_ctr(gps));
+		       (long)gps >> GP_SEQ_CTR_SHIFT);
 }
