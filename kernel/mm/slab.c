@@ -398,7 +398,7 @@ static void report_bad_free(const char *what, const void *obj, struct kmem_cache
 			    struct slab_meta *m, unsigned long ip)
 {
 	if (s) {
-		printk(KERN_ERR "BUG: %s of 0x%lx in %s (object size %u), caller %pS\n",
+		printk(KERN_ERR "BUG: %s 0x%lx in %s (object size %u), caller %pS\n",
 		       what, (unsigned long)obj, s->name, s->object_size, (void *)ip);
 		if (m && SLAB_DEBUG)
 			printk(KERN_ERR "  last allocated by %pS, last freed by %pS\n",
@@ -451,7 +451,7 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	spin_lock_irqsave(&s->lock, flags);
 	if (unlikely(m->state != OBJ_ALLOC)) {
 		spin_unlock_irqrestore(&s->lock, flags);
-		report_bad_free("double free", obj, s, m, ip);
+		report_bad_free("double free of", obj, s, m, ip);
 		return;
 	}
 	if (s->poison)
@@ -595,7 +595,7 @@ static void __kfree_ip(const void *obj, unsigned long ip)
 	}
 	/* A large kmalloc() already given back, or garbage. */
 	if (page && PAGE_ALIGNED(obj) && page_is_free(page))
-		report_bad_free("double free (pages already free)", obj, NULL, NULL, ip);
+		report_bad_free("double free of freed pages at", obj, NULL, NULL, ip);
 	else
 		report_bad_free("kfree of invalid pointer", obj, NULL, NULL, ip);
 }
@@ -633,7 +633,7 @@ static size_t __ksize(const void *obj, bool claim, size_t *req, unsigned long ip
 			break;
 		m = slab_meta(s, page, idx);
 		if (READ_ONCE(m->state) != OBJ_ALLOC) {
-			report_bad_free("use of freed object", obj, s, m, ip);
+			report_bad_free("ksize/krealloc of freed object", obj, s, m, ip);
 			return 0;
 		}
 		*req = meta_req_size(s, m);
