@@ -34,8 +34,8 @@ static int cmd_help(int argc, char **argv)
 	if (argc > 1) {
 		for (c = __start_shell_cmds; c < __stop_shell_cmds; c++) {
 			if (!strcmp((*c)->name, argv[1])) {
-				printk("usage: %s %s\n  %s\n", (*c)->name,
-				       (*c)->usage, (*c)->help);
+				printk("usage: %s %s\n", (*c)->name, (*c)->usage);
+				printk("  %s\n", (*c)->help);
 				return 0;
 			}
 		}
