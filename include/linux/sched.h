@@ -106,6 +106,7 @@ struct held_lock {
  * @prio: effective priority (0..99 RT, 100..139 normal), lower is better
  * @static_prio: priority of a SCHED_NORMAL task (120 + nice)
  * @normal_prio: priority from policy and rt_priority, without boosting
+ * @boost_prio: priority inherited through rt_mutex_setprio() (MAX_PRIO: none)
  * @rt_priority: SCHED_FIFO priority, 1..99 (0 for SCHED_NORMAL)
  * @policy: SCHED_NORMAL or SCHED_FIFO
  * @time_slice: ticks left in the current slice (SCHED_NORMAL)
@@ -142,6 +143,7 @@ struct task_struct {
 	int prio;
 	int static_prio;
 	int normal_prio;
+	int boost_prio;
 	unsigned int rt_priority;
 	unsigned int policy;
 	unsigned int time_slice;
@@ -307,6 +309,8 @@ void sched_set_fifo(struct task_struct *p);
 void sched_set_fifo_low(struct task_struct *p);
 void sched_set_normal(struct task_struct *p, int nice);
 int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask);
+void rt_mutex_setprio(struct task_struct *p, struct task_struct *pi_task);
+void resched_cpu(int cpu);
 
 /** set_cpus_allowed() - older name of set_cpus_allowed_ptr() */
 #define set_cpus_allowed(p, mask)	set_cpus_allowed_ptr((p), &(mask))

@@ -624,6 +624,24 @@ void scheduler_ipi(void)
 {
 }
 
+/**
+ * resched_cpu() - make @cpu reschedule soon (IPI if it is another CPU)
+ * @cpu: the CPU
+ *
+ * For RCU's forcing of quiescent states.  Any context except NMI.
+ */
+void resched_cpu(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rq_lock(rq);
+	resched_curr(rq);
+	rq_unlock(rq);
+	local_irq_restore(flags);
+}
+
 /* ---- priorities and affinity ---- */
 
 static int __sched_setscheduler(struct task_struct *p, int policy,
@@ -660,7 +678,7 @@ static int __sched_setscheduler(struct task_struct *p, int policy,
 		p->rt_priority = 0;
 		p->normal_prio = p->static_prio;
 	}
-	p->prio = p->normal_prio;
+	p->prio = min(p->normal_prio, p->boost_prio);
 	if (queued) {
 		enqueue_task(rq, p, false);
 		check_preempt_curr(rq, p);
@@ -672,6 +690,55 @@ static int __sched_setscheduler(struct task_struct *p, int policy,
 	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
 	preempt_check_resched();
 	return 0;
+}
+
+/*
+ * Set @p's boost priority and recompute its effective priority (policy
+ * and normal_prio stay): requeue it and reschedule as the change requires.
+ */
+static void set_boost_prio(struct task_struct *p, int boost_prio)
+{
+	unsigned long flags;
+	struct rq *rq;
+	bool queued;
+	int old_prio, prio;
+
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	rq = task_rq_lock(p);
+	old_prio = p->prio;
+	queued = task_queued(p);
+	if (queued)
+		dequeue_task(rq, p);
+	p->boost_prio = boost_prio;
+	prio = min(p->normal_prio, boost_prio);
+	p->prio = prio;
+	if (queued) {
+		/* A boosted task goes first among its new peers. */
+		enqueue_task(rq, p, prio < old_prio);
+		check_preempt_curr(rq, p);
+	} else if (rq->curr == p && prio > old_prio) {
+		resched_curr(rq);
+	}
+	rq_unlock(rq);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+	preempt_check_resched();
+}
+
+/**
+ * rt_mutex_setprio() - priority inheritance: run @p at @pi_task's priority
+ * @p: the task to boost (or unboost)
+ * @pi_task: the task whose priority @p inherits, or NULL to drop back to
+ *	@p's own priority
+ *
+ * @p runs at the better of its own and @pi_task's priority until called
+ * again with NULL.  For RCU priority boosting and priority-inheriting
+ * locks.
+ */
+void rt_mutex_setprio(struct task_struct *p, struct task_struct *pi_task)
+{
+	if (WARN_ON(is_idle_task(p)))
+		return;
+	set_boost_prio(p, pi_task ? READ_ONCE(pi_task->prio) : MAX_PRIO);
 }
 
 /**
@@ -812,6 +879,7 @@ void sched_task_init(struct task_struct *p, const char *comm)
 	p->static_prio = DEFAULT_PRIO;
 	p->normal_prio = DEFAULT_PRIO;
 	p->prio = DEFAULT_PRIO;
+	p->boost_prio = MAX_PRIO;
 	p->policy = SCHED_NORMAL;
 	p->time_slice = RR_TIMESLICE;
 	p->cpus_mask = *cpu_possible_mask;
@@ -932,7 +1000,11 @@ void sched_init_ap(unsigned int cpu)
 	init_idle(cpu);
 }
 
-static void do_idle(struct rq *rq)
+/*
+ * One pass of the idle task: halt with interrupts enabled until a
+ * reschedule is due, then switch to whatever became runnable.
+ */
+static void cpu_idle_loop(void)
 {
 	while (!need_resched()) {
 		local_irq_disable();
@@ -960,12 +1032,11 @@ static void do_idle(struct rq *rq)
 void cpu_startup_entry(void)
 {
 	unsigned int cpu = smp_processor_id();
-	struct rq *rq = cpu_rq(cpu);
 
 	spawn_ksoftirqd_cpu(cpu);
 	preempt_disable();
 	for (;;)
-		do_idle(rq);
+		cpu_idle_loop();
 }
 
 /* ---- information ---- */
