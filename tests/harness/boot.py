@@ -83,7 +83,7 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
         t.start()
 
     deadline = time.monotonic() + timeout
-    timed_out = False
+    timed_out = killed = False
     while True:
         try:
             proc.wait(timeout=0.2)
@@ -92,6 +92,7 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
             now = time.monotonic()
             if now >= deadline or (panic_at and now - panic_at[0] > PANIC_GRACE):
                 timed_out = now >= deadline
+                killed = True
                 kill(proc)
                 break
     for t in threads:
@@ -99,8 +100,8 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
     if log:
         log.close()
     code = proc.returncode
-    if code is not None and code < 0:
-        code = None         # killed by us (or a signal): no exit status
+    if killed or (code is not None and code < 0):
+        code = None         # QEMU exits 0 on our SIGTERM: that is no status
     text = b"".join(chunks).decode("utf-8", errors="replace")
     err = b"".join(e for e in errs if e).decode(errors="replace")
     # Our own SIGTERM is no news.
