@@ -16,7 +16,19 @@
  * slab lists: "partial" holds slabs with free objects (empty ones at the
  * tail), "full" the others.  One empty slab per cache is kept, more go
  * back to the page allocator.  The head page's struct page records the
- * cache, the free-list head and the number of objects in use.
+ * cache, the free-list head and the number of objects not on it.
+ *
+ * In front of the slabs, every CPU has a small stack of free objects per
+ * cache (struct kmem_cache_cpu), refilled from and flushed to the slabs
+ * in batches, so that most allocations and frees touch only this CPU's
+ * data.  Its lock is taken with interrupts disabled and is only contended
+ * when a cache is drained (kmem_cache_shrink/destroy).  Lock order:
+ * kmem_cache_cpu.lock, then kmem_cache.lock, then the page allocator's.
+ *
+ * An object's state tag says whether a user holds it (OBJ_ALLOC) or not
+ * (OBJ_FREE: on a CPU stack or a slab free list).  kfree() flips it with
+ * a compare-and-exchange, so of two racing frees of one object exactly
+ * one wins and the other is reported.
  *
  * kmalloc() uses caches of 8 to 4096 bytes; larger requests get a
  * compound page block flagged PG_large_kmalloc.
@@ -31,6 +43,8 @@
 #include <linux/string.h>
 #include <linux/list.h>
 #include <linux/atomic.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
 
 #include "internal.h"
 
@@ -66,9 +80,23 @@ struct slab_meta {
 #endif
 };
 
+#define CPU_CACHE_MAX	32
+
+/**
+ * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
+ * @lock: protects @avail and @objs; taken with interrupts disabled
+ * @avail: number of objects in @objs
+ * @objs: free objects, most recently freed last
+ */
+struct kmem_cache_cpu {
+	spinlock_t lock;
+	unsigned int avail;
+	void *objs[CPU_CACHE_MAX];
+} __cacheline_aligned;
+
 /**
  * struct kmem_cache - a cache of equally sized objects
- * @lock: protects the lists, the slabs' free lists and the counters
+ * @lock: protects the lists, the slabs' free lists and the slab counters
  * @name: for reports and statistics
  * @object_size: size asked for at creation
  * @size: stride between objects (object_size rounded up to @align)
@@ -84,7 +112,11 @@ struct slab_meta {
  * @full: slabs with none
  * @nr_slabs: slabs held
  * @nr_empty: slabs with no object in use
- * @inuse: objects in use
+ * @inuse: objects held by users
+ * @cpu_slab: per-CPU object stacks, @nr_cpus of them
+ * @nr_cpus: entries in @cpu_slab (nr_cpu_ids at creation)
+ * @cpu_limit: objects a CPU stack holds at most
+ * @batch: objects moved at once between a CPU stack and the slabs
  * @list: link in slab_caches
  */
 struct kmem_cache {
@@ -104,7 +136,11 @@ struct kmem_cache {
 	struct list_head full;
 	unsigned long nr_slabs;
 	unsigned long nr_empty;
-	unsigned long inuse;
+	atomic_long_t inuse;
+	struct kmem_cache_cpu *cpu_slab;
+	unsigned int nr_cpus;
+	unsigned int cpu_limit;
+	unsigned int batch;
 	struct list_head list;
 };
 
@@ -217,6 +253,35 @@ static bool calculate_layout(struct kmem_cache *s)
 	return true;
 }
 
+/* Per-CPU stacks: more objects for small sizes, fewer for large ones. */
+static bool alloc_cpu_caches(struct kmem_cache *s)
+{
+	unsigned int cpu;
+
+	s->nr_cpus = nr_cpu_ids ? nr_cpu_ids : 1;
+	s->cpu_slab = alloc_pages_exact(s->nr_cpus * sizeof(struct kmem_cache_cpu),
+					GFP_KERNEL | __GFP_ZERO);
+	if (!s->cpu_slab)
+		return false;
+	for (cpu = 0; cpu < s->nr_cpus; cpu++)
+		spin_lock_init(&s->cpu_slab[cpu].lock);
+	if (s->size <= 256)
+		s->cpu_limit = CPU_CACHE_MAX;
+	else if (s->size <= 1024)
+		s->cpu_limit = CPU_CACHE_MAX / 2;
+	else
+		s->cpu_limit = CPU_CACHE_MAX / 4;
+	s->cpu_limit = min(s->cpu_limit, s->objects);
+	s->batch = max(s->cpu_limit / 2, 1U);
+	return true;
+}
+
+static void free_cpu_caches(struct kmem_cache *s)
+{
+	free_pages_exact(s->cpu_slab, s->nr_cpus * sizeof(struct kmem_cache_cpu));
+	s->cpu_slab = NULL;
+}
+
 static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size,
 		       unsigned int align, slab_flags_t flags, void (*ctor)(void *))
 {
@@ -237,8 +302,11 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 		    !(flags & (SLAB_TYPESAFE_BY_RCU | SLAB_NO_DEBUG));
 	INIT_LIST_HEAD(&s->partial);
 	INIT_LIST_HEAD(&s->full);
-	s->nr_slabs = s->nr_empty = s->inuse = 0;
-	return size && calculate_layout(s);
+	s->nr_slabs = s->nr_empty = 0;
+	atomic_long_set(&s->inuse, 0);
+	if (!size || !calculate_layout(s))
+		return false;
+	return alloc_cpu_caches(s);
 }
 
 static void add_cache(struct kmem_cache *s)
@@ -328,18 +396,176 @@ static void report_poison(struct kmem_cache *s, void *obj, const u8 *bad,
 	mm_report_end();
 }
 
+/* Object @obj of @s: its slab's head page and its index there. */
+static inline struct page *obj_slab(const void *obj)
+{
+	return compound_head(virt_to_page(obj));
+}
+
+static inline unsigned int obj_index(struct kmem_cache *s, struct page *page,
+				     const void *obj)
+{
+	return ((unsigned long)obj - (unsigned long)slab_base(page)) / s->size;
+}
+
+/* Take up to @n free objects off the slabs of @s.  s->lock held. */
+static unsigned int slabs_take(struct kmem_cache *s, void **objs, unsigned int n)
+{
+	unsigned int got = 0;
+
+	while (got < n && !list_empty(&s->partial)) {
+		struct page *page = list_first_entry(&s->partial, struct page, lru);
+		unsigned int idx = page->freelist;
+		struct slab_meta *m = slab_meta(s, page, idx);
+
+		page->freelist = m->next;
+		m->next = FREELIST_END;
+		if (page->inuse++ == 0)
+			s->nr_empty--;
+		if (page->inuse == page->objects)
+			list_move(&page->lru, &s->full);
+		objs[got++] = slab_obj(s, page, idx);
+	}
+	return got;
+}
+
+/*
+ * Put @n free objects back on their slabs.  Slabs that become empty are
+ * kept (one per cache) or moved to @discard, which the caller frees after
+ * dropping the locks.  s->lock held.
+ */
+static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
+		      struct list_head *discard)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct page *page = obj_slab(objs[i]);
+		unsigned int idx = obj_index(s, page, objs[i]);
+		struct slab_meta *m = slab_meta(s, page, idx);
+
+		m->next = page->freelist;
+		page->freelist = idx;
+		if (page->inuse == page->objects)
+			list_move(&page->lru, &s->partial);
+		if (--page->inuse)
+			continue;
+		if (s->nr_empty >= 1 && !(s->flags & SLAB_TYPESAFE_BY_RCU)) {
+			list_move(&page->lru, discard);
+			s->nr_slabs--;
+		} else {
+			s->nr_empty++;
+			list_move_tail(&page->lru, &s->partial);
+		}
+	}
+}
+
+static void discard_slabs(struct kmem_cache *s, struct list_head *discard)
+{
+	struct page *page, *next;
+
+	list_for_each_entry_safe(page, next, discard, lru) {
+		list_del(&page->lru);
+		discard_slab(s, page);
+	}
+}
+
+/* This CPU's object stack of @s; interrupts disabled. */
+static inline struct kmem_cache_cpu *this_cpu_cache(struct kmem_cache *s)
+{
+	unsigned int cpu = raw_smp_processor_id();
+
+	return likely(cpu < s->nr_cpus) ? &s->cpu_slab[cpu] : NULL;
+}
+
+/* Get a free object: this CPU's stack, refilled from the slabs if empty. */
+static void *get_free_object(struct kmem_cache *s)
+{
+	struct kmem_cache_cpu *c;
+	unsigned long flags;
+	void *obj = NULL;
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (unlikely(!c)) {
+		spin_lock(&s->lock);
+		slabs_take(s, &obj, 1);
+		spin_unlock(&s->lock);
+	} else {
+		spin_lock(&c->lock);
+		if (!c->avail) {
+			spin_lock(&s->lock);
+			c->avail = slabs_take(s, c->objs, s->batch);
+			spin_unlock(&s->lock);
+		}
+		if (c->avail)
+			obj = c->objs[--c->avail];
+		spin_unlock(&c->lock);
+	}
+	local_irq_restore(flags);
+	return obj;
+}
+
+/* Give back a free object to this CPU's stack, flushing a batch if full. */
+static void put_free_object(struct kmem_cache *s, void *obj)
+{
+	struct kmem_cache_cpu *c;
+	unsigned long flags;
+	LIST_HEAD(discard);
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (unlikely(!c)) {
+		spin_lock(&s->lock);
+		slabs_put(s, &obj, 1, &discard);
+		spin_unlock(&s->lock);
+	} else {
+		spin_lock(&c->lock);
+		if (c->avail >= s->cpu_limit) {
+			/* Flush the oldest objects, keep the cache-hot ones. */
+			spin_lock(&s->lock);
+			slabs_put(s, c->objs, s->batch, &discard);
+			spin_unlock(&s->lock);
+			c->avail -= s->batch;
+			memmove(c->objs, c->objs + s->batch, c->avail * sizeof(void *));
+		}
+		c->objs[c->avail++] = obj;
+		spin_unlock(&c->lock);
+	}
+	local_irq_restore(flags);
+	discard_slabs(s, &discard);
+}
+
+/* Flush every CPU's stack of @s back to the slabs. */
+static void drain_cpu_caches(struct kmem_cache *s)
+{
+	unsigned long flags;
+	unsigned int cpu;
+	LIST_HEAD(discard);
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct kmem_cache_cpu *c = &s->cpu_slab[cpu];
+
+		spin_lock_irqsave(&c->lock, flags);
+		spin_lock(&s->lock);
+		slabs_put(s, c->objs, c->avail, &discard);
+		c->avail = 0;
+		spin_unlock(&s->lock);
+		spin_unlock_irqrestore(&c->lock, flags);
+	}
+	discard_slabs(s, &discard);
+}
+
 static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned long ip)
 {
 	struct slab_meta *m;
 	struct page *page;
 	unsigned long flags;
-	unsigned int idx;
 	void *obj;
 	u8 *bad;
 
-	spin_lock_irqsave(&s->lock, flags);
-	while (list_empty(&s->partial)) {
-		spin_unlock_irqrestore(&s->lock, flags);
+	obj = get_free_object(s);
+	if (unlikely(!obj)) {
 		page = new_slab(s, gfp, ip);
 		if (!page)
 			return NULL;
@@ -347,23 +573,16 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 		list_add_tail(&page->lru, &s->partial);
 		s->nr_slabs++;
 		s->nr_empty++;
+		slabs_take(s, &obj, 1);
+		spin_unlock_irqrestore(&s->lock, flags);
 	}
-	page = list_first_entry(&s->partial, struct page, lru);
-	idx = page->freelist;
-	m = slab_meta(s, page, idx);
-	page->freelist = m->next;
-	m->next = FREELIST_END;
-	m->state = OBJ_ALLOC;
-	meta_set_alloc(m, req, ip);
-	if (page->inuse++ == 0)
-		s->nr_empty--;
-	if (page->inuse == page->objects)
-		list_move(&page->lru, &s->full);
-	s->inuse++;
-	spin_unlock_irqrestore(&s->lock, flags);
 
-	obj = slab_obj(s, page, idx);
 	/* The object is ours now: checking and filling it needs no lock. */
+	page = obj_slab(obj);
+	m = slab_meta(s, page, obj_index(s, page, obj));
+	meta_set_alloc(m, req, ip);
+	WRITE_ONCE(m->state, OBJ_ALLOC);
+	atomic_long_inc(&s->inuse);
 	if (s->poison) {
 		bad = memchr_inv(obj, POISON_FREE, s->size);
 		if (unlikely(bad))
@@ -423,10 +642,9 @@ static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
 static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 		      unsigned long ip)
 {
-	struct page *to_free = NULL;
 	struct slab_meta *m;
-	unsigned long flags;
 	unsigned int req;
+	u8 state = OBJ_ALLOC;
 	int idx;
 
 	idx = slab_obj_index(s, page, obj);
@@ -448,37 +666,19 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 		}
 	}
 
-	spin_lock_irqsave(&s->lock, flags);
-	if (unlikely(m->state != OBJ_ALLOC)) {
-		spin_unlock_irqrestore(&s->lock, flags);
+	/* Of two racing frees of one object, only one gets past this. */
+	if (unlikely(!__atomic_compare_exchange_n(&m->state, &state, OBJ_FREE, false,
+						  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))) {
 		report_bad_free("double free of", obj, s, m, ip);
 		return;
 	}
-	if (s->poison)
-		memset(obj, POISON_FREE, s->size);
 #ifdef CONFIG_DEBUG_KMALLOC
 	m->free_ip = ip;
 #endif
-	m->state = OBJ_FREE;
-	m->next = page->freelist;
-	page->freelist = idx;
-	if (page->inuse == page->objects)
-		list_move(&page->lru, &s->partial);
-	s->inuse--;
-	if (--page->inuse == 0) {
-		if (s->nr_empty >= 1 && !(s->flags & SLAB_TYPESAFE_BY_RCU)) {
-			list_del(&page->lru);
-			s->nr_slabs--;
-			to_free = page;
-		} else {
-			s->nr_empty++;
-			list_move_tail(&page->lru, &s->partial);
-		}
-	}
-	spin_unlock_irqrestore(&s->lock, flags);
-
-	if (to_free)
-		discard_slab(s, to_free);
+	if (s->poison)
+		memset(obj, POISON_FREE, s->size);
+	atomic_long_dec(&s->inuse);
+	put_free_object(s, obj);
 }
 
 static void *kmalloc_large(size_t size, gfp_t gfp, unsigned long ip)
@@ -757,13 +957,14 @@ struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 	return s;
 }
 
-/* Give every empty slab of @s back; returns how many. */
+/* Drain the CPU stacks and give every empty slab back; returns how many. */
 static unsigned long shrink_cache(struct kmem_cache *s)
 {
 	struct page *page, *next;
 	unsigned long flags, n = 0;
 	LIST_HEAD(empties);
 
+	drain_cpu_caches(s);
 	spin_lock_irqsave(&s->lock, flags);
 	list_for_each_entry_safe(page, next, &s->partial, lru) {
 		if (page->inuse)
@@ -783,8 +984,11 @@ static unsigned long shrink_cache(struct kmem_cache *s)
 }
 
 /**
- * kmem_cache_shrink() - give the empty slabs of @s back to the page allocator
+ * kmem_cache_shrink() - give the free memory of @s back to the page allocator
  * @s: the cache
+ *
+ * Flushes every CPU's free objects back to the slabs, then frees the
+ * empty slabs.
  *
  * Return: 0.
  */
@@ -805,17 +1009,16 @@ int kmem_cache_shrink(struct kmem_cache *s)
  */
 void kmem_cache_destroy(struct kmem_cache *s)
 {
-	unsigned long flags, inuse;
+	unsigned long flags;
+	long inuse;
 
 	if (!s)
 		return;
 	if (WARN_ON(s->kmalloc))
 		return;
-	spin_lock_irqsave(&s->lock, flags);
-	inuse = s->inuse;
-	spin_unlock_irqrestore(&s->lock, flags);
+	inuse = atomic_long_read(&s->inuse);
 	if (inuse) {
-		printk(KERN_ERR "BUG: kmem_cache_destroy %s: %lu objects still allocated, caller %pS\n",
+		printk(KERN_ERR "BUG: kmem_cache_destroy %s: %ld objects still allocated, caller %pS\n",
 		       s->name, inuse, (void *)_RET_IP_);
 		mm_report_end();
 		return;
@@ -824,6 +1027,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	list_del(&s->list);
 	spin_unlock_irqrestore(&slab_caches_lock, flags);
 	shrink_cache(s);
+	free_cpu_caches(s);
 	kfree(s);
 }
 
@@ -948,13 +1152,14 @@ void slab_print_stats(void)
 	printk("Slab caches:                 objsize  stride  in-use   total  slabs order\n");
 	spin_lock_irqsave(&slab_caches_lock, flags);
 	list_for_each_entry(s, &slab_caches, list) {
-		unsigned long inuse, slabs, cf;
+		unsigned long slabs, cf;
+		long inuse;
 
 		spin_lock_irqsave(&s->lock, cf);
-		inuse = s->inuse;
 		slabs = s->nr_slabs;
 		spin_unlock_irqrestore(&s->lock, cf);
-		printk("  %-26s %7u %7u %7lu %7lu %6lu %5u\n", s->name, s->object_size,
+		inuse = atomic_long_read(&s->inuse);
+		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u\n", s->name, s->object_size,
 		       s->size, inuse, slabs * s->objects, slabs, s->order);
 	}
 	spin_unlock_irqrestore(&slab_caches_lock, flags);
