@@ -53,7 +53,7 @@ void rcu_note_context_switch(bool preempt)
 	rcu_qs();
 }
 
-void rcu_qs_cond_resched(void)
+void rcu_all_qs(void)
 {
 	rcu_qs();
 }

@@ -278,6 +278,7 @@ static void rcu_qs(void)
 	if (READ_ONCE(rdp->cpu_no_qs))
 		WRITE_ONCE(rdp->cpu_no_qs, false);
 	WRITE_ONCE(rdp->last_qs_jiffies, jiffies);
+	rcu_exp_note_qs();
 }
 
 /**
@@ -294,7 +295,7 @@ void rcu_note_context_switch(bool preempt)
 }
 
 /* cond_resched() and friends: a voluntary quiescent state. */
-void rcu_qs_cond_resched(void)
+void rcu_all_qs(void)
 {
 	rcu_qs();
 }
@@ -470,7 +471,7 @@ static void rcu_force_qs(bool first)
 				   !rdp->rcu_forced_resched) {
 				/* Make it reschedule: a context switch is a QS. */
 				rdp->rcu_forced_resched = true;
-				smp_send_reschedule(cpu);
+				resched_cpu(cpu);
 			}
 		}
 		if (mask)

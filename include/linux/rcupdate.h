@@ -444,7 +444,7 @@ void rcu_irq_enter(void);
 void rcu_irq_exit(void);
 void rcu_nmi_enter(void);
 void rcu_nmi_exit(void);
-void rcu_qs_cond_resched(void);
+void rcu_all_qs(void);
 void rcu_print_state(void);
 
 /** rcu_is_watching() - may this CPU use RCU readers now (not idle)? */
