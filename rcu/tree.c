@@ -55,6 +55,9 @@ module_param(qlowmark, long, 0444);
 module_param(jiffies_till_first_fqs, ulong, 0644);
 module_param(jiffies_till_next_fqs, ulong, 0644);
 module_param(jiffies_till_sched_qs, ulong, 0644);
+/* SCHED_FIFO priority of the grace-period kthread (0: SCHED_NORMAL). */
+static int kthread_prio = 1;
+module_param(kthread_prio, int, 0444);
 
 struct rcu_state rcu_state = {
 	.gp_seq = GP_SEQ_INITIAL,
@@ -691,15 +694,42 @@ void rcu_sched_clock_irq(int user)
 
 /* ---- synchronize_rcu() and the polled API ---- */
 
+/*
+ * A polled cookie holds two 32-bit targets: the normal grace-period
+ * sequence (low half) and the expedited one (high half).  The cookie is
+ * done when either has been reached, so an expedited grace period that
+ * started after the cookie was taken completes it too.  32-bit halves
+ * compare wrap-safely as long as fewer than 2^31 grace periods pass
+ * between taking and polling a cookie.  The low half is a snapshot
+ * (low two bits zero), so no cookie equals RCU_GET_STATE_COMPLETED.
+ */
+static unsigned long rcu_make_cookie(void)
+{
+	u32 normal = gp_seq_snap_val(READ_ONCE(rcu_state.gp_seq));
+	u32 exp = gp_seq_snap_val(READ_ONCE(rcu_state.expedited_sequence));
+
+	return ((unsigned long)exp << 32) | normal;
+}
+
+static bool rcu_cookie_done(unsigned long cookie)
+{
+	u32 normal = READ_ONCE(rcu_state.gp_seq);
+	u32 exp = READ_ONCE(rcu_state.expedited_sequence);
+
+	return (s32)(normal - (u32)cookie) >= 0 ||
+	       (s32)(exp - (u32)(cookie >> 32)) >= 0;
+}
+
 unsigned long get_state_synchronize_rcu(void)
 {
 	smp_mb();	/* order the caller's prior accesses before the snapshot */
-	return gp_seq_snap_val(READ_ONCE(rcu_state.gp_seq));
+	return rcu_make_cookie();
 }
 
 unsigned long start_poll_synchronize_rcu(void)
 {
-	unsigned long flags, gp_seq = get_state_synchronize_rcu();
+	unsigned long flags, cookie = get_state_synchronize_rcu();
+	unsigned long gp_seq = gp_seq_snap_val(READ_ONCE(rcu_state.gp_seq));
 	struct rcu_data *rdp;
 	struct rcu_node *rnp;
 	bool wake;
@@ -712,13 +742,12 @@ unsigned long start_poll_synchronize_rcu(void)
 	spin_unlock_irqrestore(&rnp->lock, flags);
 	if (wake)
 		rcu_gp_kthread_wake();
-	return gp_seq;
+	return cookie;
 }
 
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
-	if (oldstate == RCU_GET_STATE_COMPLETED ||
-	    gp_seq_done_val(READ_ONCE(rcu_state.gp_seq), oldstate)) {
+	if (oldstate == RCU_GET_STATE_COMPLETED || rcu_cookie_done(oldstate)) {
 		smp_mb();	/* order the grace period before the caller's accesses */
 		return true;
 	}
@@ -788,6 +817,11 @@ void __init rcu_init_late(void)
 
 	if (IS_ERR_OR_NULL(t))
 		panic("rcu: cannot start the grace-period kthread");
+	if (kthread_prio > 0) {
+		struct sched_param sp = { .sched_priority = min(kthread_prio, 99) };
+
+		sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
+	}
 	WRITE_ONCE(rcu_state.gp_kthread, t);
 	rcu_scheduler_active = true;
 	rcu_gp_kthread_wake();
