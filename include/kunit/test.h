@@ -250,6 +250,10 @@ void __kunit_fail_mem(struct kunit *test, const char *file, int line,
 #define KUNIT_FAIL(test, fmt, ...)					\
 	KUNIT_FAIL_ASSERTION(test, KUNIT_EXPECTATION, fmt, ##__VA_ARGS__)
 
+/* KUNIT_FAIL_AND_ABORT() - fail the case with a message and abort it. */
+#define KUNIT_FAIL_AND_ABORT(test, fmt, ...)				\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_ASSERTION, fmt, ##__VA_ARGS__)
+
 /* KUNIT_SUCCEED() - an explicit no-op check. */
 #define KUNIT_SUCCEED(test)	do { (void)(test); } while (0)
 
@@ -517,6 +521,21 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 	return kunit_kzalloc(test, n * size, gfp);
 }
 
+/** kunit_kstrdup() - managed copy of a string (NULL for NULL) */
+static inline char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp)
+{
+	size_t len;
+	char *p;
+
+	if (!str)
+		return NULL;
+	len = strlen(str) + 1;
+	p = kunit_kmalloc(test, len, gfp);
+	if (p)
+		memcpy(p, str, len);
+	return p;
+}
+
 /* --- parameterised cases --------------------------------------------- */
 
 /**
@@ -584,6 +603,7 @@ bool kunit_any_failed(void);
  * -EBUSY if tests are already running.
  */
 int kunit_run_tests_by_name(const char *name);
+unsigned int kunit_suite_num_test_cases(struct kunit_suite *suite);
 /* kunit_print_suites() - list the registered suites, one a line. */
 void kunit_print_suites(void);
 

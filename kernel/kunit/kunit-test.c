@@ -170,7 +170,9 @@ static void kunit_managed_alloc(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, p, zero, sizeof(zero));
 	kunit_kfree(test, p);
 	KUNIT_EXPECT_TRUE(test, list_empty(&test->resources));
-	/* This one is freed by the framework at the end of the case. */
+	KUNIT_EXPECT_STREQ(test, kunit_kstrdup(test, "dup", GFP_KERNEL), "dup");
+	KUNIT_EXPECT_NULL(test, kunit_kstrdup(test, NULL, GFP_KERNEL));
+	/* These are freed by the framework at the end of the case. */
 	KUNIT_EXPECT_NOT_NULL(test, kunit_kmalloc_array(test, 4, 8, GFP_KERNEL));
 }
 

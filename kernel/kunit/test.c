@@ -708,7 +708,13 @@ static enum kunit_status kunit_run_case(struct kunit_suite *suite,
 	return c->status;
 }
 
-static unsigned int kunit_suite_num_cases(const struct kunit_suite *suite)
+/**
+ * kunit_suite_num_test_cases() - number of cases in a suite
+ * @suite: the suite
+ *
+ * Return: the number of entries before the terminating empty case.
+ */
+unsigned int kunit_suite_num_test_cases(struct kunit_suite *suite)
 {
 	unsigned int n = 0;
 
@@ -859,5 +865,5 @@ void kunit_print_suites(void)
 	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
 		if (*s)
 			printk("  %-20s %u cases\n", (*s)->name,
-			       kunit_suite_num_cases(*s));
+			       kunit_suite_num_test_cases(*s));
 }
