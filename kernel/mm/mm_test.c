@@ -2,8 +2,9 @@
 /*
  * KUnit tests of the page allocator and kmalloc: every order and size
  * class, alignment, zeroing, krealloc, kmem caches, allocation from
- * hardirq context, an SMP stress on every CPU, and (CONFIG_DEBUG_KMALLOC)
- * the double-free, invalid-free, use-after-free and red-zone reports.
+ * hardirq context, an SMP stress on every CPU, the double-free and
+ * invalid-free reports and (CONFIG_DEBUG_KMALLOC) the use-after-free and
+ * red-zone reports.
  */
 
 #include <kunit/test.h>
@@ -552,10 +553,10 @@ static void mm_test_smp_stress(struct kunit *test)
 
 /* ---- debug reports ---- */
 
-#ifdef CONFIG_DEBUG_KMALLOC
 /*
- * The deliberate bugs use a private cache, so that no other CPU can be
- * handed the freed object between the two frees.
+ * Double and invalid frees are caught in every configuration (each object
+ * has a state tag); the deliberate double free uses a private cache, so
+ * that no other CPU can be handed the object between the two frees.
  */
 static void mm_test_double_free(struct kunit *test)
 {
@@ -610,6 +611,7 @@ static void mm_test_invalid_free(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 2);
 }
 
+#ifdef CONFIG_DEBUG_KMALLOC
 static void mm_test_use_after_free(struct kunit *test)
 {
 	struct kmem_cache *c;
@@ -678,9 +680,9 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_kmem_cache),
 	KUNIT_CASE(mm_test_hardirq_alloc),
 	KUNIT_CASE_SLOW(mm_test_smp_stress),
-#ifdef CONFIG_DEBUG_KMALLOC
 	KUNIT_CASE(mm_test_double_free),
 	KUNIT_CASE(mm_test_invalid_free),
+#ifdef CONFIG_DEBUG_KMALLOC
 	KUNIT_CASE(mm_test_use_after_free),
 	KUNIT_CASE(mm_test_redzone),
 #else
