@@ -115,8 +115,10 @@ $(O)/rcuos.iso: $(O)/rcuos.elf scripts/mkiso.sh
 run: deps all
 	$(QEMU) $(QEMU_FLAGS) -serial stdio
 
-gdb: deps all
-	$(QEMU) $(QEMU_FLAGS) -serial stdio -s -S & \
+# QEMU's serial console goes to $(O)/gdb-serial.log; gdb has the terminal.
+gdb: all
+	@scripts/ensure-packages check
+	$(QEMU) $(QEMU_FLAGS) -serial file:$(O)/gdb-serial.log -s -S & \
 	gdb -q -x scripts/gdbinit $(O)/rcuos.elf; kill %1 2>/dev/null || true
 
 # sparse over every C file of the current config, warnings are errors.
