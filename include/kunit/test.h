@@ -603,6 +603,9 @@ bool kunit_any_failed(void);
  * -EBUSY if tests are already running.
  */
 int kunit_run_tests_by_name(const char *name);
+/* kunit_run_tests_by_names() - the same for several names, one KTAP run. */
+bool kunit_test_exists(const char *name);
+int kunit_run_tests_by_names(const char * const *names, unsigned int n);
 unsigned int kunit_suite_num_test_cases(struct kunit_suite *suite);
 /* kunit_print_suites() - list the registered suites, one a line. */
 void kunit_print_suites(void);

@@ -796,41 +796,71 @@ static struct kunit_suite *kunit_find_suite(const char *name, size_t len)
 	return NULL;
 }
 
+/* Resolve "suite" or "suite.case"; -ENOENT if it names nothing. */
+static int kunit_lookup(const char *name, struct kunit_suite **suite,
+			const char **only_case)
+{
+	const char *dot = strchr(name, '.');
+	size_t len = dot ? (size_t)(dot - name) : strlen(name);
+	struct kunit_case *c;
+
+	*suite = kunit_find_suite(name, len);
+	*only_case = NULL;
+	if (!*suite)
+		return -ENOENT;
+	if (!dot)
+		return 0;
+	for (c = (*suite)->test_cases; c && c->run_case; c++) {
+		if (!strcmp(c->name, dot + 1)) {
+			*only_case = c->name;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
 /**
- * kunit_run_tests_by_name() - run all suites, one suite or one case
- * @name: NULL or "all" for every suite, "suite" for one, "suite.case"
- *	for one case of it
+ * kunit_test_exists() - does a "suite" or "suite.case" name exist?
+ * @name: the name
  *
- * Prints the KTAP document: "KTAP version 1", the plan, each suite as an
- * indented subtest, and "# Totals: ...".  Only one run at a time.
- *
- * Return: 0 (whatever the results), -ENOENT if @name matches nothing,
- * -EBUSY if tests are already running.
+ * Return: true if kunit_run_tests_by_name(@name) would run something.
  */
-int kunit_run_tests_by_name(const char *name)
+bool kunit_test_exists(const char *name)
+{
+	struct kunit_suite *suite;
+	const char *only;
+
+	return !strcmp(name, "all") || !kunit_lookup(name, &suite, &only);
+}
+
+/**
+ * kunit_run_tests_by_names() - run the named suites or cases, or all
+ * @names: "suite" or "suite.case" each; NULL, or one "all", for every
+ *	registered suite
+ * @n: number of names
+ *
+ * Prints one KTAP document: "KTAP version 1", the plan, each suite as an
+ * indented subtest (in the order given, or in link order for all), and
+ * "# Totals: ...".  Nothing runs if a name is unknown.  Only one run at a
+ * time.
+ *
+ * Return: 0 (whatever the results), -ENOENT if a name matches nothing
+ * (kunit_test_exists() tells which), -EBUSY if tests are already running.
+ */
+int kunit_run_tests_by_names(const char * const *names, unsigned int n)
 {
 	struct kunit_suite * const *s;
-	struct kunit_suite *one = NULL;
-	const char *only_case = NULL;
 	struct kunit_stats totals = { };
 	unsigned int nsuites = 0, num = 0;
 
-	if (name && !strcmp(name, "all"))
-		name = NULL;
-	if (name) {
-		const char *dot = strchr(name, '.');
-		size_t len = dot ? (size_t)(dot - name) : strlen(name);
-		struct kunit_case *c;
+	if (names && n == 1 && !strcmp(names[0], "all"))
+		names = NULL;
+	if (names) {
+		for (unsigned int i = 0; i < n; i++) {
+			struct kunit_suite *suite;
+			const char *only;
 
-		one = kunit_find_suite(name, len);
-		if (!one)
-			return -ENOENT;
-		if (dot) {
-			only_case = dot + 1;
-			for (c = one->test_cases; c && c->run_case; c++)
-				if (!strcmp(c->name, only_case))
-					break;
-			if (!c || !c->run_case)
+			if (kunit_lookup(names[i], &suite, &only))
 				return -ENOENT;
 		}
 	}
@@ -838,21 +868,46 @@ int kunit_run_tests_by_name(const char *name)
 	if (__atomic_exchange_n(&kunit_running, 1, __ATOMIC_ACQUIRE))
 		return -EBUSY;
 
-	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
-		if (*s && (!one || *s == one))
-			nsuites++;
+	if (names) {
+		nsuites = n;
+	} else {
+		for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
+			nsuites += *s != NULL;
+	}
 
 	printk(KERN_INFO "KTAP version 1\n");
 	printk(KERN_INFO "1..%u\n", nsuites);
-	for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
-		if (*s && (!one || *s == one))
-			kunit_run_suite(*s, ++num, only_case, &totals);
+	if (names) {
+		for (unsigned int i = 0; i < n; i++) {
+			struct kunit_suite *suite;
+			const char *only;
+
+			if (!kunit_lookup(names[i], &suite, &only))
+				kunit_run_suite(suite, ++num, only, &totals);
+		}
+	} else {
+		for (s = __start_kunit_suites; s < __stop_kunit_suites; s++)
+			if (*s)
+				kunit_run_suite(*s, ++num, NULL, &totals);
+	}
 	printk(KERN_INFO "# Totals: pass:%lu fail:%lu skip:%lu total:%lu\n",
 	       totals.passed, totals.failed, totals.skipped,
 	       totals.passed + totals.failed + totals.skipped);
 
 	__atomic_store_n(&kunit_running, 0, __ATOMIC_RELEASE);
 	return 0;
+}
+
+/**
+ * kunit_run_tests_by_name() - run all suites, one suite or one case
+ * @name: NULL or "all" for every suite, "suite" for one, "suite.case"
+ *	for one case of it
+ *
+ * Return: as kunit_run_tests_by_names().
+ */
+int kunit_run_tests_by_name(const char *name)
+{
+	return kunit_run_tests_by_names(name ? &name : NULL, 1);
 }
 
 /**

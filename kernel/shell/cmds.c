@@ -176,21 +176,24 @@ static int cmd_test(int argc, char **argv)
 {
 	int ret;
 
-	if (argc > 2)
-		return -EINVAL;
 	if (argc == 2 && (!strcmp(argv[1], "--list") || !strcmp(argv[1], "-l"))) {
 		kunit_print_suites();
 		return 0;
 	}
-	ret = kunit_run_tests_by_name(argc == 2 ? argv[1] : NULL);
-	if (ret == -ENOENT)
-		return shell_error("test: no test suite '%s' (try 'test --list')",
-				   argv[1]);
+	for (int i = 1; i < argc; i++) {
+		if (!kunit_test_exists(argv[i]))
+			return shell_error("test: no test suite or case '%s' (try 'test --list')",
+					   argv[i]);
+		if (argc > 2 && !strcmp(argv[i], "all"))
+			return shell_error("test: 'all' cannot be combined with other names");
+	}
+	ret = kunit_run_tests_by_names(argc > 1 ? (const char * const *)&argv[1] : NULL,
+				       argc - 1);
 	if (ret == -EBUSY)
 		return shell_error("test: tests are already running");
 	return ret;
 }
-DEFINE_SHELL_CMD(test, "[suite|suite.case|--list]", "run the KUnit tests (all, or one suite), KTAP output", cmd_test);
+DEFINE_SHELL_CMD(test, "[suite|suite.case]... | --list", "run KUnit tests (all, or the named suites/cases), KTAP output", cmd_test);
 #endif
 
 static bool any_test_failed(void)

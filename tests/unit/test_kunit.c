@@ -247,7 +247,25 @@ static void test_unknown(struct ktest *t)
 	KEXPECT_TRUE(t, has("1..3\n"));
 }
 
+static void test_several(struct ktest *t)
+{
+	static const char * const names[] = { "gamma", "beta.t_pass", "gamma" };
+
+	reset();
+	KEXPECT_EQ(t, kunit_run_tests_by_names(names, 3), 0);
+	KEXPECT_TRUE(t, !strncmp(out, "KTAP version 1\n1..3\n", 20));
+	KEXPECT_TRUE(t, has("ok 1 gamma # SKIP"));
+	KEXPECT_TRUE(t, has("\nok 2 beta\n"));
+	KEXPECT_TRUE(t, has("ok 3 gamma # SKIP"));
+	KEXPECT_TRUE(t, has("# Totals: pass:1 fail:0 skip:2 total:3\n"));
+	KEXPECT_TRUE(t, kunit_test_exists("alpha.t_leak"));
+	KEXPECT_TRUE(t, kunit_test_exists("all"));
+	KEXPECT_FALSE(t, kunit_test_exists("alpha.t_leak2"));
+	KEXPECT_FALSE(t, kunit_test_exists(""));
+}
+
 static const struct ktest_case cases[] = {
+	KTEST_CASE(test_several),
 	KTEST_CASE(test_all_suites),
 	KTEST_CASE(test_one_suite),
 	KTEST_CASE(test_one_case),
