@@ -335,10 +335,20 @@ static void shell_input(int c)
 
 static int shell_thread(void *unused)
 {
+	unsigned long dropped = 0;
+
 	printk("rcuos shell: type 'help' for the commands\n");
 	shell_prompt();
-	for (;;)
-		shell_input(tty_getc());
+	for (;;) {
+		int c = tty_getc();
+
+		if (unlikely(tty_dropped() != dropped)) {
+			printk("rcuos: %lu input bytes lost (input buffer full)\n",
+			       tty_dropped() - dropped);
+			dropped = tty_dropped();
+		}
+		shell_input(c);
+	}
 	return 0;
 }
 

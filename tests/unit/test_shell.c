@@ -51,6 +51,11 @@ int tty_getc(void)
 	return -1;
 }
 
+unsigned long tty_dropped(void)
+{
+	return 0;
+}
+
 int param_set_by_prefix(const char *prefix, const char *kv)
 {
 	if (!strcmp(kv, "good=1"))
