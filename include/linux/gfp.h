@@ -9,13 +9,15 @@
  *
  * rcuos has no reclaim, no swap and no I/O below the allocator, so no
  * allocation ever sleeps: the page allocator and kmalloc() are safe from
- * any context except NMI, whatever the flags.  The flags still matter:
+ * any context except NMI (where they fail with a WARNING), whatever the
+ * flags.  The flags still matter:
  *
  *   __GFP_HIGH    may dip into the emergency reserve (GFP_ATOMIC sets it)
  *   __GFP_ZERO    return zeroed memory
  *   __GFP_NOWARN  do not print a message when the allocation fails
  *   __GFP_NOFAIL  the caller cannot handle failure: panic instead
- *   __GFP_COMP    (pages) a compound page; accepted and ignored
+ *   __GFP_COMP    (pages, order > 0) a compound page: compound_head() of
+ *                 any page in it finds the first one
  *
  * The reclaim/IO/FS bits exist so that GFP_KERNEL, GFP_NOIO, ... keep their
  * Linux values' meaning (gfpflags_allow_blocking() etc.); they change

@@ -15,7 +15,7 @@
  * (up to PAGE_SIZE); every object is at least ARCH_KMALLOC_MINALIGN
  * aligned.  Nothing here sleeps: every function may be called from any
  * CPU, with interrupts disabled and from hardirq or softirq context, but
- * not from NMI.
+ * not from NMI (there allocations fail and frees leak, with a WARNING).
  *
  * With CONFIG_DEBUG_KMALLOC, free objects are filled with POISON_FREE and
  * checked when they are handed out again, new objects are filled with

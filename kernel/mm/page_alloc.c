@@ -202,6 +202,9 @@ struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip)
 	unsigned long flags, reserve;
 	struct page *page = NULL;
 
+	/* The zone lock may be held by the code the NMI interrupted. */
+	if (WARN_ON_ONCE(in_nmi()))
+		return NULL;
 	if (unlikely(order > MAX_PAGE_ORDER)) {
 		if (!(gfp & __GFP_NOWARN))
 			pr_warn("alloc_pages: order %u too large (max %u), caller %pS\n",
@@ -268,6 +271,8 @@ void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip)
 	unsigned long flags, i;
 	const char *bad = NULL;
 
+	if (WARN_ON_ONCE(in_nmi()))
+		return;		/* leaked: see __alloc_pages_ip() */
 	if (unlikely(order > MAX_PAGE_ORDER || !pfn_valid(pfn) ||
 		     (pfn & ((1UL << order) - 1)))) {
 		bad_free(page, order, "Bad page free (order or alignment)", ip);

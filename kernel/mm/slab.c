@@ -564,6 +564,9 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	void *obj;
 	u8 *bad;
 
+	/* Cache locks may be held by the code the NMI interrupted. */
+	if (WARN_ON_ONCE(in_nmi()))
+		return NULL;
 	obj = get_free_object(s);
 	if (unlikely(!obj)) {
 		page = new_slab(s, gfp, ip);
@@ -647,6 +650,8 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	u8 state = OBJ_ALLOC;
 	int idx;
 
+	if (WARN_ON_ONCE(in_nmi()))
+		return;		/* leaked: see slab_alloc() */
 	idx = slab_obj_index(s, page, obj);
 	if (unlikely(idx < 0)) {
 		report_bad_free("kfree of invalid pointer", obj, s, NULL, ip);
