@@ -10,6 +10,7 @@
  * kernel is ready can be lost: it waits in QEMU until we read it.
  */
 #include <linux/kernel.h>
+#include <linux/irqflags.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/arch.h>
@@ -83,8 +84,16 @@ static void serial_irq(struct pt_regs *regs)
 /* Called once interrupts can be routed: enable the receive interrupt. */
 void serial_enable_rx_irq(void)
 {
+	unsigned long flags;
+
 	request_isa_irq(4, serial_irq);
 	outb(UART_IER_RDI, COM1 + UART_IER);
-	/* Anything that arrived before the IRQ was routed. */
+	/*
+	 * Anything that arrived before the IRQ was routed.  With interrupts
+	 * off, or the handler could take the byte between our LSR and RBR
+	 * reads and we would read the stale RBR a second time.
+	 */
+	local_irq_save(flags);
 	serial_irq(NULL);
+	local_irq_restore(flags);
 }
