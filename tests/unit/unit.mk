@@ -35,6 +35,9 @@ unit-tests += err
 unit-tests += params
 unit-tests += shell
 unit-tests += kunit
+unit-tests += rcu_geometry
+unit-tests += rcu_segcblist
+unit-tests += rcu_seq
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
