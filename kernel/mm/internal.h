@@ -9,9 +9,7 @@
 #include <linux/types.h>
 #include <linux/mm.h>
 #include <linux/list.h>
-
-/* The lead's kernel/arch provides it; declared here until a header does. */
-void dump_stack(void);
+#include <asm/arch.h>		/* dump_stack() */
 
 /* page_alloc.c */
 struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip);
