@@ -6,6 +6,7 @@
 #include <linux/smp.h>
 #include <linux/atomic.h>
 #include <linux/irqflags.h>
+#include <linux/notifier.h>
 #include <asm/arch.h>
 
 #define PANIC_EXIT_CODE	0x12
@@ -56,6 +57,7 @@ __noreturn void panic(const char *fmt, ...)
 	for_each_online_cpu(cpu)
 		if ((int)cpu != this_cpu)
 			smp_send_nmi(cpu);
+	atomic_notifier_call_chain(&panic_notifier_list, 0, buf);
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", buf);
 	console_flush_on_panic();
 	machine_power_off(PANIC_EXIT_CODE);

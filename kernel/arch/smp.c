@@ -6,6 +6,7 @@
 #include <linux/kernel.h>
 #include <linux/smp.h>
 #include <linux/sched.h>
+#include <linux/notifier.h>
 #include <linux/slab.h>
 #include <linux/gfp.h>
 #include <linux/list.h>
@@ -125,6 +126,9 @@ void __init smp_boot_cpus(void)
 		up += start_ap(cpu);
 	pr_info("smp: brought up %u of %u CPUs in %llu ms\n", up, nr_cpus_detected,
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
+	for (unsigned int cpu = 1; cpu < nr_cpus_detected; cpu++)
+		if (cpu_online(cpu))
+			cpu_notify_online(cpu);
 }
 
 /* ---- function-call IPIs ---- */

@@ -8,6 +8,7 @@
 #include <linux/hardirq.h>
 #include <linux/kallsyms.h>
 #include <linux/sched.h>
+#include <linux/notifier.h>
 #include <asm/arch.h>
 #include <asm/page.h>
 #include <asm/processor.h>
@@ -115,6 +116,7 @@ static void die(const char *what, struct pt_regs *regs)
 		       read_cr2());
 	show_regs(regs);
 	show_stack_from(regs->rbp, regs->rip);
+	notify_die(DIE_OOPS, what, regs, regs->error_code, regs->vector);
 	panic("Fatal exception: %s", what);
 }
 

@@ -12,6 +12,7 @@
 #include <linux/init.h>
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
+#include <linux/notifier.h>
 #include <kunit/test.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
@@ -221,7 +222,7 @@ static int cmd_poweroff(int argc, char **argv)
 	printk("rcuos: power off, exit code %#x%s\n", code,
 	       argc == 2 ? "" : any_test_failed() ? " (some tests failed)" :
 	       " (no test failed)");
-	machine_power_off(code);
+	kernel_power_off(code);
 }
 DEFINE_SHELL_CMD(poweroff, "[code]", "power off; QEMU exit code 0x10 if no test failed, 0x11 if one did, or code", cmd_poweroff);
 

@@ -1,0 +1,3 @@
+# kernel/notifier/: notifier chains (atomic, blocking, raw) and the
+# kernel's chains: panic, reboot, die, CPU online.
+obj-y += kernel/notifier/notifier.o
