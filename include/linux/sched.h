@@ -326,6 +326,7 @@ static inline bool cpu_is_idle(int cpu)
 }
 
 unsigned int nr_running_cpu(unsigned int cpu);
+struct task_struct *find_get_task_by_vpid(pid_t nr);
 u64 nr_context_switches_cpu(unsigned int cpu);
 u64 nr_context_switches(void);
 void sched_print_tasks(void);

@@ -34,6 +34,7 @@
 #include <linux/errno.h>
 #include <linux/interrupt.h>
 #include <linux/ktime.h>
+#include <linux/cred.h>
 #include "sched.h"
 
 DEFINE_PER_CPU(int, __preempt_count);
@@ -893,6 +894,7 @@ void sched_task_init(struct task_struct *p, const char *comm)
 	if (comm)
 		strscpy(p->comm, comm, sizeof(p->comm));
 	p->pid = is_idle_task(p) ? 0 : atomic_inc_return(&next_pid);
+	copy_creds(p, 0);
 
 	spin_lock_irqsave(&tasklist_lock, flags);
 	list_add_tail(&p->tasks, &task_list);
@@ -912,6 +914,7 @@ void __put_task_struct(struct task_struct *t)
 	spin_lock_irqsave(&tasklist_lock, flags);
 	list_del(&t->tasks);
 	spin_unlock_irqrestore(&tasklist_lock, flags);
+	exit_creds(t);
 	kthread_free(t);
 }
 
@@ -1131,6 +1134,28 @@ void sched_print_tasks(void)
 	list_for_each_entry(p, &task_list, tasks)
 		print_task(p);
 	spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+/**
+ * find_get_task_by_vpid() - look a task up by pid and take a reference
+ * @nr: the pid
+ *
+ * Return: the task (drop it with put_task_struct()), or NULL.
+ */
+struct task_struct *find_get_task_by_vpid(pid_t nr)
+{
+	struct task_struct *p, *found = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each_entry(p, &task_list, tasks) {
+		if (p->pid == nr && !is_idle_task(p)) {
+			found = get_task_struct(p);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return found;
 }
 
 /**
