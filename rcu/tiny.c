@@ -167,6 +167,11 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 	       gp_seq_done_val(READ_ONCE(rcu_ctrlblk.gp_seq), oldstate);
 }
 
+bool rcu_needs_cpu(void)
+{
+	return READ_ONCE(rcu_ctrlblk.cblist);
+}
+
 bool rcu_is_watching(void)
 {
 	return true;

@@ -692,6 +692,11 @@ void rcu_sched_clock_irq(int user)
 		invoke_rcu_core();
 }
 
+bool rcu_needs_cpu(void)
+{
+	return !rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist);
+}
+
 /* ---- synchronize_rcu() and the polled API ---- */
 
 /*

@@ -446,6 +446,8 @@ void rcu_nmi_enter(void);
 void rcu_nmi_exit(void);
 void rcu_all_qs(void);
 void rcu_print_state(void);
+/* Does this CPU need its tick for RCU (it has callbacks queued)? */
+bool rcu_needs_cpu(void);
 
 /** rcu_is_watching() - may this CPU use RCU readers now (not idle)? */
 bool rcu_is_watching(void);

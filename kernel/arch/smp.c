@@ -16,6 +16,7 @@
 #include <linux/rcupdate.h>
 #include <linux/ktime.h>
 #include <linux/timer.h>
+#include <linux/tick.h>
 #include <asm/acpi.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
@@ -295,14 +296,16 @@ void arch_print_cpus(void)
 {
 	unsigned int cpu;
 
-	printk("CPU  APIC  online  ticks       irqs        ipis      nmis  state\n");
+	printk("CPU  APIC  online  ticks       wakeups     irqs        ipis      nmis  state\n");
 	for_each_possible_cpu(cpu) {
-		printk("%3u  %4u  %-6s  %-10llu  %-10llu  %-8llu  %-4llu  %s\n",
+		printk("%3u  %4u  %-6s  %-10llu  %-10llu  %-10llu  %-8llu  %-4llu  %s%s\n",
 		       cpu, cpu_info[cpu].apic_id, cpu_online(cpu) ? "yes" : "no",
 		       (unsigned long long)tick_count_cpu(cpu),
+		       (unsigned long long)idle_wakeups_cpu(cpu),
 		       (unsigned long long)per_cpu(irq_count_percpu, cpu),
 		       (unsigned long long)per_cpu(ipi_count, cpu),
 		       (unsigned long long)per_cpu(nmi_count, cpu),
-		       idle_cpu(cpu) ? "idle" : "running");
+		       idle_cpu(cpu) ? "idle" : "running",
+		       tick_nohz_tick_stopped_cpu(cpu) ? ", tick stopped" : "");
 	}
 }

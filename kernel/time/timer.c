@@ -15,6 +15,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/timer.h>
+#include <linux/tick.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/list.h>
@@ -152,6 +153,8 @@ static int __mod_timer(struct timer_list *timer, unsigned long expires,
 	}
 	timer->expires = expires;
 	enqueue_timer(base, timer);
+	/* A CPU idling with its tick stopped must notice the new timer. */
+	wake_up_nohz_cpu(base->cpu);
 out:
 	spin_unlock_irqrestore(&base->lock, flags);
 	return ret;

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dyntick-idle: stop the local APIC tick while a CPU idles with nothing
+ * that needs it.
+ *
+ * The idle loop calls arch_cpu_idle_enter() with interrupts disabled
+ * just before halting.  If this CPU has no kernel timers queued, no
+ * pending softirqs and no RCU callbacks, its tick is stopped: only a
+ * device interrupt or an IPI (a wake-up, a cross-CPU call, a timer queued
+ * here from another CPU) ends the halt.  On the way out the tick starts
+ * again and jiffies catch up from the TSC, so no time is lost.  RCU does
+ * not need the tick of an idle CPU: the grace-period kthread credits it
+ * from its dyntick counter (rcu/tree_nohz.c).
+ */
+#include <linux/kernel.h>
+#include <linux/smp.h>
+#include <linux/timer.h>
+#include <linux/tick.h>
+#include <linux/interrupt.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/moduleparam.h>
+#include <asm/arch.h>
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX ""
+
+static bool nohz = IS_ENABLED(CONFIG_NO_HZ_IDLE);
+module_param(nohz, bool, 0644);
+
+static DEFINE_PER_CPU(int, tick_stopped);
+static DEFINE_PER_CPU(u64, idle_wakeups);
+static DEFINE_PER_CPU(u64, tick_stops);
+
+void jiffies_update(void);
+
+void arch_cpu_idle_enter(void)
+{
+	unsigned int cpu = smp_processor_id();
+
+	if (!READ_ONCE(nohz) || timers_pending_cpu(cpu) ||
+	    local_softirq_pending() || rcu_needs_cpu())
+		return;
+	lapic_timer_stop();
+	this_cpu_write(tick_stopped, 1);
+	this_cpu_inc(tick_stops);
+}
+
+void arch_cpu_idle_exit(void)
+{
+	this_cpu_inc(idle_wakeups);
+	if (!this_cpu_read(tick_stopped))
+		return;
+	this_cpu_write(tick_stopped, 0);
+	jiffies_update();
+	lapic_timer_start();
+}
+
+bool tick_nohz_tick_stopped_cpu(int cpu)
+{
+	return READ_ONCE(per_cpu(tick_stopped, cpu));
+}
+
+void wake_up_nohz_cpu(int cpu)
+{
+	if (cpu != (int)raw_smp_processor_id() && tick_nohz_tick_stopped_cpu(cpu))
+		smp_send_reschedule(cpu);
+}
+
+u64 idle_wakeups_cpu(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(idle_wakeups, cpu));
+}
+
+u64 tick_stops_cpu(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(tick_stops, cpu));
+}
