@@ -88,13 +88,9 @@ class KtapReport:
             todo.extend(reversed(c.children))
 
     def cases(self):
-        """Test cases as KUnit counts them: the results inside each suite
-        (a parameterised case counts once), or a top-level result that has
-        no subtest of its own."""
-        out = []
-        for top in self.top:
-            out.extend(top.children or [top])
-        return out
+        """Test cases as KUnit counts them in '# Totals:': the leaves of the
+        tree, so each parameter of a parameterised case counts."""
+        return [c for c in self.walk() if not c.children]
 
     def failures(self):
         """Failed results, deepest first: a failed parameter rather than its
