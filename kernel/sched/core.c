@@ -486,6 +486,7 @@ void schedule(void)
 
 	if (unlikely(preempt_count() != 0))
 		schedule_bug(tsk);
+	rcu_sleep_check(__FILE__, __LINE__, _RET_IP_, true);
 	preempt_disable();
 	__schedule(false);
 	preempt_enable_no_resched();
@@ -817,7 +818,8 @@ void sched_set_normal(struct task_struct *p, int nice)
  *
  * A queued task is moved at once; a running one moves at its next
  * context switch (at once when @p is the caller, which must then be
- * preemptible).  Return: 0 or -EINVAL.
+ * preemptible).  Return: 0, or -EINVAL for an empty mask or a task bound
+ * with kthread_bind().
  */
 int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask)
 {
@@ -827,7 +829,7 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask)
 	unsigned int cpu;
 
 	cpu = cpumask_first(new_mask);
-	if (cpu >= nr_cpu_ids || is_idle_task(p))
+	if (cpu >= nr_cpu_ids || is_idle_task(p) || (p->flags & PF_NO_SETAFFINITY))
 		return -EINVAL;
 
 	raw_spin_lock_irqsave(&p->pi_lock, flags);
@@ -1122,18 +1124,35 @@ static void print_task(struct task_struct *p)
  *
  * One line per task: pid, CPU, state (R running/runnable, S sleeping,
  * D uninterruptible, I idle wait, X exited; '*' = on a CPU now), policy,
- * effective priority (lower is more urgent), context switches and name.
+ * effective priority (lower is more urgent), context switches and name;
+ * then the context switches of each online CPU.
  */
 void sched_print_tasks(void)
 {
 	struct task_struct *p;
 	unsigned long flags;
 
+	unsigned int cpu, n = 0;
+	char line[96];
+	int len = 0;
+
 	printk("  PID CPU ST POLICY   PRIO   SWITCHES COMM\n");
 	spin_lock_irqsave(&tasklist_lock, flags);
 	list_for_each_entry(p, &task_list, tasks)
 		print_task(p);
 	spin_unlock_irqrestore(&tasklist_lock, flags);
+
+	/* Context switches per CPU, eight CPUs a line. */
+	for_each_online_cpu(cpu) {
+		len += scnprintf(line + len, sizeof(line) - len, " %u:%lu", cpu,
+				 (unsigned long)nr_context_switches_cpu(cpu));
+		if (++n % 8 == 0) {
+			printk("switches%s\n", line);
+			len = 0;
+		}
+	}
+	if (len)
+		printk("switches%s\n", line);
 }
 
 /**

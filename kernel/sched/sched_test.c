@@ -289,6 +289,88 @@ static void sched_test_rt_priority_order(struct kunit *test)
 		reap(prd.tasks[i]);
 }
 
+/* ---- priority inheritance (RCU boosting) ---- */
+
+static struct boost_data {
+	struct task_struct *low, *mid, *gate;
+	int low_seq, mid_seq;
+	atomic_t seq;
+	struct completion done;
+} bd;
+
+static int boost_low_fn(void *unused)
+{
+	bd.low_seq = atomic_inc_return(&bd.seq);
+	complete(&bd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static int boost_mid_fn(void *unused)
+{
+	bd.mid_seq = atomic_inc_return(&bd.seq);
+	complete(&bd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+/* Wakes FIFO 10 and FIFO 50, then lends its FIFO 90 to the FIFO 10 one. */
+static int boost_gate_fn(void *unused)
+{
+	wake_up_process(bd.low);
+	wake_up_process(bd.mid);
+	rt_mutex_setprio(bd.low, current);
+	complete(&bd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_priority_boost(struct kunit *test)
+{
+	struct sched_param sp;
+	unsigned int cpu = other_cpu();
+	int i;
+
+	memset(&bd, 0, sizeof(bd));
+	init_completion(&bd.done);
+	bd.low = start_pinned(test, boost_low_fn, NULL, cpu, "sched_low/%u");
+	bd.mid = start_pinned(test, boost_mid_fn, NULL, cpu, "sched_mid/%u");
+	bd.gate = start_pinned(test, boost_gate_fn, NULL, cpu, "sched_boost/%u");
+	sp.sched_priority = 10;
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(bd.low, SCHED_FIFO, &sp), 0);
+	sp.sched_priority = 50;
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(bd.mid, SCHED_FIFO, &sp), 0);
+	sp.sched_priority = 90;
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(bd.gate, SCHED_FIFO, &sp), 0);
+	wake_up_process(bd.gate);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&bd.done, WAIT_J), 0UL);
+
+	/* Boosted to 90, the FIFO 10 task ran before the FIFO 50 one. */
+	KUNIT_EXPECT_EQ(test, bd.low_seq, 1);
+	KUNIT_EXPECT_EQ(test, bd.mid_seq, 2);
+	KUNIT_EXPECT_EQ(test, bd.low->prio, bd.gate->prio);
+	KUNIT_EXPECT_EQ(test, bd.low->rt_priority, 10U);
+
+	/* Unboosted, it is back at its own priority. */
+	rt_mutex_setprio(bd.low, NULL);
+	KUNIT_EXPECT_EQ(test, bd.low->prio, MAX_RT_PRIO - 1 - 10);
+	/* A boost survives a policy change underneath it. */
+	rt_mutex_setprio(bd.low, bd.gate);
+	sp.sched_priority = 20;
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(bd.low, SCHED_FIFO, &sp), 0);
+	KUNIT_EXPECT_EQ(test, bd.low->prio, bd.gate->prio);
+	rt_mutex_setprio(bd.low, NULL);
+	KUNIT_EXPECT_EQ(test, bd.low->prio, MAX_RT_PRIO - 1 - 20);
+
+	reap(bd.gate);
+	reap(bd.mid);
+	reap(bd.low);
+}
+
 /* ---- mutex under contention on every CPU ---- */
 
 /*
@@ -530,6 +612,7 @@ static struct kunit_case sched_test_cases[] = {
 	KUNIT_CASE(sched_test_wakeup_cross_cpu),
 	KUNIT_CASE(sched_test_preemption),
 	KUNIT_CASE(sched_test_rt_priority_order),
+	KUNIT_CASE(sched_test_priority_boost),
 	KUNIT_CASE(sched_test_mutex_contention),
 	KUNIT_CASE(sched_test_rwsem),
 	KUNIT_CASE(sched_test_completion),
