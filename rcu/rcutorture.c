@@ -227,6 +227,7 @@ static atomic_t rcu_torture_busy = ATOMIC_INIT(0);
 static const struct rcu_torture_ops *cur_ops;
 static int nrealreaders;
 static int nrealfakewriters;
+static int rcu_torture_secs;
 static bool rcu_torture_stopping;
 static bool rcu_torture_irqwriter_on;
 static bool rcu_torture_quiet_end;
@@ -976,7 +977,7 @@ static void rcu_torture_print_parms(const char *tag)
 				 i ? "," : "", rtort_wpath_names[synctypes[i]]);
 	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d paths=%s cpus=%u\n",
 		 cur_ops->name, tag, nrealreaders, nrealfakewriters, stat_interval,
-		 duration, shutdown_secs, irqreader, irqwriter, stop_on_error,
+		 rcu_torture_secs, shutdown_secs, irqreader, irqwriter, stop_on_error,
 		 paths, num_online_cpus());
 }
 
@@ -1207,6 +1208,7 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	}
 	nrealreaders = nr_readers < 1 ? 1 : nr_readers;
 	nrealfakewriters = nr_fakewriters < 0 ? 0 : nr_fakewriters;
+	rcu_torture_secs = secs > 0 ? secs : 1;
 	rcu_torture_pick_paths();
 	rcu_torture_print_parms("Start of test");
 
@@ -1237,7 +1239,7 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 		failed = true;
 	}
 
-	end_ns = rcu_torture_start_ns + (u64)(secs > 0 ? secs : 1) * NSEC_PER_SEC;
+	end_ns = rcu_torture_start_ns + (u64)rcu_torture_secs * NSEC_PER_SEC;
 	while (!ret && ktime_get_ns() < end_ns) {
 		msleep(100);
 		if (stop_on_error && READ_ONCE(rcu_torture_first_error_ns))
