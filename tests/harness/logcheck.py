@@ -61,9 +61,8 @@ class Case:
 class _Frame:
     """A (sub)test being read: its indent, plan and results so far."""
 
-    def __init__(self, indent, line):
+    def __init__(self, indent):
         self.indent = indent
-        self.line = line
         self.name = None                # from '# Subtest:'
         self.plan = None
         self.results = []
@@ -93,9 +92,9 @@ class KtapReport:
         return [c for c in self.walk() if not c.children]
 
     def failures(self):
-        """Failed results, deepest first: a failed parameter rather than its
-        case, a failed case rather than its suite; a failed suite none of
-        whose cases failed is reported itself."""
+        """The most specific failed results: a failed parameter rather than
+        its case, a failed case rather than its suite; a suite that failed
+        with no failed case is reported itself."""
         return [c for c in self.walk() if c.failed and
                 not any(x.failed for x in c.children)]
 
@@ -112,7 +111,8 @@ def parse_ktap(lines):
 
     Only lines inside a run (from a 'KTAP version' line at column 0) count,
     so kernel messages and shell echo around the tests are ignored; nesting
-    follows indentation, 4 spaces per level.
+    follows indentation (KUnit indents 4 spaces per level; any deeper indent
+    is read as one level down).
     """
     rep = KtapReport()
     stack = []
@@ -138,7 +138,7 @@ def parse_ktap(lines):
             fr = stack.pop()
             incomplete(fr, lineno, "no result line closed it")
         if stack[-1].indent < indent:
-            stack.append(_Frame(indent, lineno))
+            stack.append(_Frame(indent))
         return stack[-1]
 
     for i, raw in enumerate(lines, 1):
@@ -151,7 +151,7 @@ def parse_ktap(lines):
             if indent == 0:
                 end_run(i, "a new run started")
                 rep.runs += 1
-                stack.append(_Frame(0, i))
+                stack.append(_Frame(0))
             elif stack:
                 fr = frame_at(indent, i)
                 if not fr.fresh():
@@ -181,7 +181,7 @@ def parse_ktap(lines):
                     incomplete(child, i, "no result line closed it")
                 child = stack.pop()
                 if not stack:
-                    stack.append(_Frame(indent, i))
+                    stack.append(_Frame(indent))
             fr = frame_at(indent, i)
             children = child.results if child else []
             name = (m.group(3) or "").strip() or (child and child.name) or "#" + m.group(2)
