@@ -55,6 +55,7 @@ DECLARE_PER_CPU(u32, __softirq_pending);
 #define local_softirq_pending()	this_cpu_read(__softirq_pending)
 
 unsigned long kstat_softirqs_cpu(unsigned int irq, int cpu);
+void softirq_print_stats(void);
 
 /** local_bh_disable()/local_bh_enable() are declared in linux/spinlock.h. */
 void __local_bh_enable_ip(unsigned long ip, unsigned int cnt);

@@ -299,6 +299,30 @@ unsigned long kstat_softirqs_cpu(unsigned int irq, int cpu)
 }
 
 /**
+ * softirq_print_stats() - print how often each softirq ran on each CPU
+ *
+ * One line per online CPU, one column per vector (for a shell command).
+ */
+void softirq_print_stats(void)
+{
+	char line[160];
+	unsigned int cpu;
+	int len, nr;
+
+	len = scnprintf(line, sizeof(line), "CPU ");
+	for (nr = 0; nr < NR_SOFTIRQS; nr++)
+		len += scnprintf(line + len, sizeof(line) - len, " %9s", softirq_to_name[nr]);
+	printk("%s\n", line);
+	for_each_online_cpu(cpu) {
+		len = scnprintf(line, sizeof(line), "%3u ", cpu);
+		for (nr = 0; nr < NR_SOFTIRQS; nr++)
+			len += scnprintf(line + len, sizeof(line) - len, " %9lu",
+					 kstat_softirqs_cpu(nr, cpu));
+		printk("%s\n", line);
+	}
+}
+
+/**
  * softirq_init() - boot-time softirq setup (boot CPU, once)
  *
  * The vectors are installed by their owners (init_timers() for
