@@ -8,3 +8,4 @@ obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/rcutorture.o
 obj-$(CONFIG_KUNIT) += $(if $(wildcard include/kunit/test.h),rcu/rcu_test.o)
 obj-$(CONFIG_KUNIT) += rcu/rculist_test.o
+obj-$(CONFIG_KUNIT) += rcu/prove_rcu_test.o

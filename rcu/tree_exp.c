@@ -100,6 +100,9 @@ void synchronize_rcu_expedited(void)
 
 	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
 			 "Illegal synchronize_rcu_expedited() in RCU read-side critical section");
+	/* As synchronize_rcu(): a preemptible reader would wait for itself. */
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
+		return;
 	might_sleep();
 	if (!rcu_scheduler_active || num_online_cpus() == 1)
 		return;		/* only this CPU, outside any reader */

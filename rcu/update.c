@@ -48,6 +48,14 @@ void synchronize_rcu(void)
 {
 	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
 			 "Illegal synchronize_rcu() in RCU read-side critical section");
+	/*
+	 * A preemptible reader that waits for a grace period waits for
+	 * itself: after the splat, return rather than hang.  (In a
+	 * non-preemptible build the wait's context switch ends the
+	 * illusory reader, so waiting is harmless and still a real GP.)
+	 */
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
+		return;
 	might_sleep();
 	if (!rcu_scheduler_active)
 		return;		/* early boot: one thread, no readers elsewhere */
@@ -57,6 +65,9 @@ void synchronize_rcu(void)
 
 void cond_synchronize_rcu(unsigned long oldstate)
 {
+	/* May sleep whatever the cookie says: illegal in any reader. */
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
 	if (!poll_state_synchronize_rcu(oldstate))
 		synchronize_rcu();
 }
@@ -235,7 +246,125 @@ void lockdep_rcu_suspicious(const char *file, int line, const char *why)
 	printk(KERN_WARNING "\nstack backtrace:\n");
 	dump_stack();
 }
+
+/*
+ * Sleeping inside a reader.  __might_sleep() (every sleeping primitive
+ * calls it: mutex_lock(), msleep(), wait_for_completion(), ...) and
+ * schedule() (a voluntary context switch) call rcu_sleep_check().  A
+ * reader of any kind must not sleep; preemptible RCU readers may be
+ * preempted but must not block voluntarily either, so rcu_read_lock()
+ * is only exempt from the might_sleep() check in a PREEMPT_RCU build.
+ *
+ * Each site is reported once: sites are (file, line, caller), so
+ * schedule() called from two places is two sites.  RCU_LOCKDEP_WARN()'s
+ * per-macro static flag cannot do that, hence the small table.
+ */
+#define RCU_SLEEP_SITES	64
+static struct {
+	const char *file;
+	int line;
+	unsigned long ip;
+} rcu_sleep_sites[RCU_SLEEP_SITES];
+static unsigned int rcu_sleep_nsites;
+static DEFINE_RAW_SPINLOCK(rcu_sleep_lock);
+
+/* First report from this site?  Record it. */
+static bool rcu_sleep_site_new(const char *file, int line, unsigned long ip)
+{
+	unsigned long flags;
+	bool new = true;
+
+	raw_spin_lock_irqsave(&rcu_sleep_lock, flags);
+	for (unsigned int i = 0; i < rcu_sleep_nsites; i++) {
+		if (rcu_sleep_sites[i].file == file &&
+		    rcu_sleep_sites[i].line == line &&
+		    rcu_sleep_sites[i].ip == ip) {
+			new = false;
+			break;
+		}
+	}
+	if (new && rcu_sleep_nsites < RCU_SLEEP_SITES) {
+		rcu_sleep_sites[rcu_sleep_nsites].file = file;
+		rcu_sleep_sites[rcu_sleep_nsites].line = line;
+		rcu_sleep_sites[rcu_sleep_nsites].ip = ip;
+		rcu_sleep_nsites++;
+	} else if (new) {
+		new = false;	/* table full: stay quiet rather than flood */
+	}
+	raw_spin_unlock_irqrestore(&rcu_sleep_lock, flags);
+	return new;
+}
+
+/**
+ * rcu_sleep_check() - report a sleep inside an RCU read-side critical section
+ * @file: source file of the sleeping call (might_sleep() or schedule())
+ * @line: its line
+ * @ip: its caller, to tell sites sharing @file:@line apart
+ * @voluntary_switch: called for an actual context switch (schedule()),
+ *	which no kind of reader allows, preemptible RCU's included
+ *
+ * Splats "Illegal context switch in RCU[-bh|-sched] read-side critical
+ * section" through lockdep_rcu_suspicious(), once per site.
+ */
+void rcu_sleep_check(const char *file, int line, unsigned long ip,
+		     bool voluntary_switch)
+{
+	const char *why = NULL;
+
+	if (!debug_lockdep_rcu_enabled() || in_nmi())
+		return;
+	if (rcu_depth(1) > 0)
+		why = "Illegal context switch in RCU-bh read-side critical section";
+	else if (rcu_depth(2) > 0)
+		why = "Illegal context switch in RCU-sched read-side critical section";
+	else if (rcu_depth(0) > 0 &&
+		 (voluntary_switch || !IS_ENABLED(CONFIG_PREEMPT_RCU)))
+		why = "Illegal context switch in RCU read-side critical section";
+	if (why && rcu_sleep_site_new(file, line, ip))
+		lockdep_rcu_suspicious(file, line, why);
+}
+
+/**
+ * __might_sleep() - the caller may sleep: check that it is allowed to
+ * @file: the caller's source file (from might_sleep())
+ * @line: its line
+ *
+ * Overrides the scheduler's empty weak default when PROVE_RCU is on.
+ */
+void __might_sleep(const char *file, int line)
+{
+	/*
+	 * Tell the callers of one sleeping primitive apart: the site is
+	 * where mutex_lock() (say) was called from, one frame up (the
+	 * kernel keeps frame pointers).
+	 */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-address"
+	unsigned long ip = (unsigned long)__builtin_return_address(1);
+#pragma GCC diagnostic pop
+
+	rcu_sleep_check(file, line, ip, false);
+}
 #endif /* CONFIG_PROVE_RCU */
+
+/* ---- call_rcu() from NMI ---- */
+
+/*
+ * call_rcu() is illegal in NMI context: the per-CPU callback list is
+ * protected only by disabling interrupts, which an NMI ignores, and the
+ * debug-object table takes spinlocks the interrupted code may hold.
+ * call_rcu() splats (PROVE_RCU) and then asks rcu_head_debug_queue(),
+ * which refuses such a callback: it is never invoked, and nothing the
+ * NMI interrupted is corrupted.  Without PROVE_RCU, warn once here.
+ */
+static bool rcu_call_from_nmi(void)
+{
+	if (likely(!in_nmi()))
+		return false;
+	if (!IS_ENABLED(CONFIG_PROVE_RCU))
+		WARN_ON_ONCE(1);
+	return true;
+}
 
 /* ---- debug objects for rcu_head ---- */
 
@@ -392,6 +521,8 @@ bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
 	struct rcu_head_obj *o;
 	unsigned long flags;
 
+	if (rcu_call_from_nmi())
+		return false;
 	if (READ_ONCE(rcu_dobj_disabled))
 		return true;
 	rcu_dobj_init_once();
@@ -470,7 +601,7 @@ void kfree_debug_check(const void *obj, size_t size)
 bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
 			  unsigned long ip)
 {
-	return true;
+	return !rcu_call_from_nmi();
 }
 
 void rcu_head_debug_unqueue(struct rcu_head *head)

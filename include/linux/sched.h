@@ -262,6 +262,15 @@ static inline void put_task_struct(struct task_struct *t)
  */
 void __might_sleep(const char *file, int line);
 #define might_sleep()	__might_sleep(__FILE__, __LINE__)
+
+/* PROVE_RCU: report sleeping (or switching, from schedule()) in a reader. */
+#ifdef CONFIG_PROVE_RCU
+void rcu_sleep_check(const char *file, int line, unsigned long ip,
+		     bool voluntary_switch);
+#else
+static inline void rcu_sleep_check(const char *file, int line, unsigned long ip,
+				   bool voluntary_switch) { }
+#endif
 #define might_resched()	do { } while (0)
 
 /* The scheduler. */
