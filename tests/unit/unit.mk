@@ -38,6 +38,7 @@ unit-tests += kunit
 unit-tests += rcu_geometry
 unit-tests += rcu_segcblist
 unit-tests += rcu_seq
+unit-tests += rcu_nohz
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
