@@ -27,8 +27,10 @@ ifeq ($(filter tests/unit/unit.mk,$(MAKEFILE_LIST)),)
 -include tests/unit/unit.mk
 endif
 
-# y if some makefile read so far defines target $(1).
-check-have-target = $(shell grep -qsE '^$(1)[[:space:]]*:' $(filter-out $(KCONFIG_CONFIG),$(MAKEFILE_LIST)) && echo y)
+# Shell test: does one of the makefiles define target $(1)? For recipes
+# only: they expand after every makefile (linux/linux.mk comes after this
+# one) has been read.
+check-have-target = grep -qsE '^$(1)[[:space:]]*:' $(filter-out $(KCONFIG_CONFIG),$(MAKEFILE_LIST))
 
 # Sub-make for one defconfig's build directory. KCONFIG_CONFIG is exported
 # by the top Makefile, so it must be overridden, not just O.
@@ -94,18 +96,18 @@ check-build:
 # PASS/FAIL lines to $(O)/check/results/unit.txt.
 check-unit:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
-ifeq ($(call check-have-target,unit-test),y)
-	@if $(MAKE) --no-print-directory unit-test >$(CHECK_LOGS)/unit.log 2>&1; then rc=0; else rc=1; fi; \
-	f=$(CHECK_RESULTS)/unit.txt; \
+	@f=$(CHECK_RESULTS)/unit.txt; \
+	if ! $(call check-have-target,unit-test); then \
+		echo "SKIP: unit-test (no unit-test target in tests/unit/unit.mk)" | tee -a $$f; \
+		exit 0; \
+	fi; \
+	if $(MAKE) --no-print-directory unit-test >$(CHECK_LOGS)/unit.log 2>&1; then rc=0; else rc=1; fi; \
 	if [ -s $$f ]; then grep -E '^(PASS|FAIL|SKIP):' $$f || true; fi; \
 	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
 		echo "FAIL: unit-test (log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
 	elif ! grep -qsE '^(PASS|FAIL|SKIP):' $$f; then \
 		echo "FAIL: unit-test (no results in $$f, log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
 	fi
-else
-	@echo "SKIP: unit-test (no unit-test target in tests/unit/unit.mk)" | tee -a $(CHECK_RESULTS)/unit.txt
-endif
 
 # sparse over each defconfig's C files (the top Makefile's sparse target).
 check-sparse:
@@ -135,15 +137,19 @@ check-scenarios:
 # writes its own lines to build/check/results/linux.txt.
 check-linux:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
-ifeq ($(call check-have-target,linux-check),y)
-	@echo "linux-check: running (log: $(CHECK_LOGS)/linux.log)"
-	@if $(MAKE) --no-print-directory linux-check >$(CHECK_LOGS)/linux.log 2>&1; then rc=0; else rc=1; fi; \
-	f=build/check/results/linux.txt; \
+	@f=build/check/results/linux.txt; \
+	if ! $(call check-have-target,linux-check); then \
+		echo "SKIP: linux-check (no linux-check target in linux/linux.mk)" | tee -a $$f; \
+		exit 0; \
+	fi; \
+	echo "linux-check: running (log: $(CHECK_LOGS)/linux.log)"; \
+	if $(MAKE) --no-print-directory linux-check >$(CHECK_LOGS)/linux.log 2>&1; then rc=0; else rc=1; fi; \
 	if [ -s $$f ]; then grep -E '^(PASS|FAIL|SKIP):' $$f || true; fi; \
 	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
 		echo "FAIL: linux-check (log: $(CHECK_LOGS)/linux.log)" | tee -a $$f; \
+	elif ! grep -qsE '^(PASS|FAIL|SKIP):' $$f; then \
+		echo "FAIL: linux-check (no results in $$f, log: $(CHECK_LOGS)/linux.log)" | tee -a $$f; \
 	fi
-endif
 
 check-summary:
 	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
