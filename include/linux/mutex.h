@@ -53,6 +53,8 @@ static inline void mutex_destroy(struct mutex *lock)
 /**
  * mutex_is_locked() - is the mutex held (by anybody)?
  * @lock: the mutex
+ *
+ * Return: true if held (racy snapshot).
  */
 static inline bool mutex_is_locked(struct mutex *lock)
 {
@@ -60,8 +62,10 @@ static inline bool mutex_is_locked(struct mutex *lock)
 }
 
 /**
- * mutex_owner() - the task holding @lock, or NULL (racy, for debugging)
+ * mutex_owner() - the task holding @lock (racy, for debugging)
  * @lock: the mutex
+ *
+ * Return: the owner, or NULL when unlocked.
  */
 static inline struct task_struct *mutex_owner(struct mutex *lock)
 {

@@ -125,6 +125,7 @@ struct held_lock {
  * @rcu_read_unlock_special: RCU's deferred work at rcu_read_unlock()
  * @rcu_node_entry: link in an rcu_node's blocked-tasks list
  * @rcu_blocked_node: the rcu_node this task is blocked on, or NULL
+ * @rcu_lockdep_depth: PROVE_RCU: rcu, rcu_bh and rcu_sched readers held
  * @lockdep_depth: number of entries used in @held_locks
  * @held_locks: locks this task holds (CONFIG_PROVE_LOCKING)
  * @real_cred: objective credentials (RCU-protected)
@@ -203,6 +204,8 @@ static __always_inline struct task_struct *get_current(void)
 /**
  * task_cpu() - the CPU a task runs on, or last ran or is queued on
  * @p: the task
+ *
+ * Return: the CPU number.
  */
 static inline unsigned int task_cpu(const struct task_struct *p)
 {
@@ -239,6 +242,8 @@ static inline int signal_pending(const struct task_struct *p)
  *
  * A task's struct and stack are freed when the last reference is dropped;
  * the task itself holds one until it has exited and been switched away from.
+ *
+ * Return: @t.
  */
 static inline struct task_struct *get_task_struct(struct task_struct *t)
 {

@@ -76,6 +76,8 @@ static inline void destroy_timer_on_stack(struct timer_list *timer)
  * @timer: the timer
  *
  * Racy unless the caller serializes against the timer's users.
+ *
+ * Return: non-zero if pending.
  */
 static inline int timer_pending(const struct timer_list *timer)
 {

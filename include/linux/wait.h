@@ -100,6 +100,8 @@ static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
  *
  * Only safe when the caller orders its condition store before this load
  * with smp_mb(); see wq_has_sleeper().
+ *
+ * Return: true if some entry is queued.
  */
 static inline bool waitqueue_active(struct wait_queue_head *wq_head)
 {

@@ -154,6 +154,8 @@ bool try_wait_for_completion(struct completion *x)
 /**
  * completion_done() - would wait_for_completion() return at once?
  * @x: the completion
+ *
+ * Return: true if a completion is available.
  */
 bool completion_done(struct completion *x)
 {

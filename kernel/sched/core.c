@@ -768,6 +768,8 @@ int sched_setscheduler(struct task_struct *p, int policy,
  * @param: the priority
  *
  * rcuos has no permission checks, so this is sched_setscheduler().
+ *
+ * Return: 0, or -EINVAL for a bad policy or priority.
  */
 int sched_setscheduler_nocheck(struct task_struct *p, int policy,
 			       const struct sched_param *param)
@@ -818,8 +820,10 @@ void sched_set_normal(struct task_struct *p, int nice)
  *
  * A queued task is moved at once; a running one moves at its next
  * context switch (at once when @p is the caller, which must then be
- * preemptible).  Return: 0, or -EINVAL for an empty mask or a task bound
- * with kthread_bind().
+ * preemptible).
+ *
+ * Return: 0, or -EINVAL for an empty mask or a task bound with
+ * kthread_bind().
  */
 int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask)
 {
@@ -1011,8 +1015,12 @@ void sched_init_ap(unsigned int cpu)
  */
 static void cpu_idle_loop(void)
 {
-	while (!need_resched()) {
+	for (;;) {
 		local_irq_disable();
+		if (need_resched()) {
+			local_irq_enable();
+			break;
+		}
 		arch_cpu_idle_enter();
 		rcu_idle_enter();
 		if (!need_resched()) {
@@ -1049,6 +1057,8 @@ void cpu_startup_entry(void)
 /**
  * cpu_curr() - the task running on @cpu (racy snapshot)
  * @cpu: the CPU
+ *
+ * Return: the task; only stable while @cpu's run queue is locked.
  */
 struct task_struct *cpu_curr(int cpu)
 {
@@ -1058,6 +1068,8 @@ struct task_struct *cpu_curr(int cpu)
 /**
  * idle_cpu() - is @cpu idle (running its idle task, nothing queued)?
  * @cpu: the CPU
+ *
+ * Return: 1 if idle, else 0 (a racy snapshot).
  */
 int idle_cpu(int cpu)
 {

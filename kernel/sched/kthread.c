@@ -157,6 +157,8 @@ struct task_struct *kthread_create_on_cpu(int (*threadfn)(void *data), void *dat
  *
  * A kthread that can be stopped checks this in its loop and returns when
  * it is true.
+ *
+ * Return: true once kthread_stop() was called on the current kthread.
  */
 bool kthread_should_stop(void)
 {

@@ -280,8 +280,10 @@ void spawn_ksoftirqd_cpu(unsigned int cpu)
 }
 
 /**
- * ksoftirqd_task() - @cpu's ksoftirqd, or NULL before it exists
+ * ksoftirqd_task() - @cpu's ksoftirqd thread
  * @cpu: the CPU
+ *
+ * Return: the task, or NULL before it exists.
  */
 struct task_struct *ksoftirqd_task(unsigned int cpu)
 {
@@ -292,6 +294,8 @@ struct task_struct *ksoftirqd_task(unsigned int cpu)
  * kstat_softirqs_cpu() - times softirq @irq has run on @cpu
  * @irq: the vector
  * @cpu: the CPU
+ *
+ * Return: the count (racy snapshot).
  */
 unsigned long kstat_softirqs_cpu(unsigned int irq, int cpu)
 {

@@ -37,6 +37,8 @@ void tsc_set_khz(u64 khz)
  * ktime_get_ns() - monotonic nanoseconds since the clock started
  *
  * From the TSC; usable in any context, including NMI.
+ *
+ * Return: nanoseconds since tsc_set_khz(), 0 before it.
  */
 u64 ktime_get_ns(void)
 {
@@ -57,7 +59,9 @@ u64 ktime_get_mono_fast_ns(void)
 }
 
 /**
- * local_clock() - this CPU's clock in ns (the TSC clock, ktime_get_ns())
+ * local_clock() - this CPU's clock in ns (the TSC clock)
+ *
+ * Return: ktime_get_ns().
  */
 u64 local_clock(void)
 {
@@ -129,6 +133,8 @@ unsigned long msecs_to_jiffies(unsigned int m)
 /**
  * usecs_to_jiffies() - microseconds to jiffies, rounded up
  * @u: microseconds
+ *
+ * Return: the jiffies, at most MAX_JIFFY_OFFSET.
  */
 unsigned long usecs_to_jiffies(unsigned int u)
 {
@@ -140,6 +146,8 @@ unsigned long usecs_to_jiffies(unsigned int u)
 /**
  * nsecs_to_jiffies() - nanoseconds to jiffies, rounded down
  * @n: nanoseconds
+ *
+ * Return: the jiffies.
  */
 unsigned long nsecs_to_jiffies(u64 n)
 {
@@ -149,6 +157,8 @@ unsigned long nsecs_to_jiffies(u64 n)
 /**
  * jiffies_to_msecs() - jiffies to milliseconds
  * @j: jiffies (a duration)
+ *
+ * Return: the milliseconds.
  */
 unsigned int jiffies_to_msecs(unsigned long j)
 {
@@ -158,6 +168,8 @@ unsigned int jiffies_to_msecs(unsigned long j)
 /**
  * jiffies_to_usecs() - jiffies to microseconds
  * @j: jiffies (a duration)
+ *
+ * Return: the microseconds.
  */
 unsigned int jiffies_to_usecs(unsigned long j)
 {
@@ -167,6 +179,8 @@ unsigned int jiffies_to_usecs(unsigned long j)
 /**
  * jiffies_to_nsecs() - jiffies to nanoseconds
  * @j: jiffies (a duration)
+ *
+ * Return: the nanoseconds.
  */
 u64 jiffies_to_nsecs(unsigned long j)
 {

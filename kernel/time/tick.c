@@ -74,6 +74,8 @@ void tick_handle_periodic(struct pt_regs *regs, bool user_mode)
 /**
  * tick_count_cpu() - ticks taken by @cpu so far
  * @cpu: the CPU
+ *
+ * Return: the count (racy snapshot).
  */
 u64 tick_count_cpu(unsigned int cpu)
 {

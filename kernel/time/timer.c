@@ -344,6 +344,8 @@ void run_local_timers(void)
 /**
  * timers_pending_cpu() - number of timers pending on @cpu (racy)
  * @cpu: the CPU
+ *
+ * Return: the number of timers queued on @cpu's base.
  */
 unsigned long timers_pending_cpu(unsigned int cpu)
 {
