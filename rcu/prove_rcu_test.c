@@ -1107,6 +1107,7 @@ static int prove_stress_writer(void *arg)
 		atomic_notifier_chain_unregister(&prove_stress_chain, &p->nb);
 		p->magic = 0;
 		kfree(p);
+		cond_resched();	/* Tiny RCU's synchronize_rcu() never sleeps */
 	}
 	atomic_dec(&s->running);
 	while (!kthread_should_stop())
