@@ -68,16 +68,28 @@
 
 /* ---- the __rcu views of next pointers ---- */
 
-/* list_next_rcu() - @list's ->next as an __rcu lvalue */
+/**
+ * list_next_rcu() - @list's ->next as an __rcu lvalue
+ * @list: a list head or entry
+ */
 #define list_next_rcu(list)	(*((struct list_head __rcu **)(&(list)->next)))
 
-/* hlist_first_rcu() - @head's ->first as an __rcu lvalue */
+/**
+ * hlist_first_rcu() - @head's ->first as an __rcu lvalue
+ * @head: a hash list head
+ */
 #define hlist_first_rcu(head)	(*((struct hlist_node __rcu **)(&(head)->first)))
 
-/* hlist_next_rcu() - @node's ->next as an __rcu lvalue */
+/**
+ * hlist_next_rcu() - @node's ->next as an __rcu lvalue
+ * @node: a hash list node
+ */
 #define hlist_next_rcu(node)	(*((struct hlist_node __rcu **)(&(node)->next)))
 
-/* hlist_pprev_rcu() - the next pointer that points at @node, as __rcu */
+/**
+ * hlist_pprev_rcu() - the pointer that points at @node, as an __rcu lvalue
+ * @node: a hash list node on a list
+ */
 #define hlist_pprev_rcu(node)	(*((struct hlist_node __rcu **)((node)->pprev)))
 
 /*
