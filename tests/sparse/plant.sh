@@ -8,7 +8,8 @@
 # files, without build/) to a temporary directory, checks that
 # 'make O=<tmp>/build <config> && make O=<tmp>/build sparse' passes there,
 # then turns one real 'x = rcu_dereference(p);' of a file that this
-# config compiles (rcu/ first, then kernel/) into the plain load 'x = p;'
+# config compiles and git tracks (rcu/ first, then kernel/) into the plain
+# load 'x = p;'
 # and checks that 'make sparse' now fails, naming that file and line and
 # no other.
 #
@@ -91,7 +92,9 @@ fi
 # 2. Plant: the first 'x = rcu_dereference(p);' of a file this config compiles.
 csrcs=$(mk -f Makefile -f tests/sparse/sparse.mk sparse-print-csrcs 2>/dev/null | tail -n 1)
 target=
-for f in $(cd "$tree" && ls rcu/*.c 2>/dev/null; cd "$tree" && find kernel -name '*.c' | sort); do
+# Only files git tracks: not another session's half-written new file.
+for f in $(cd "$srctree" && git ls-files 'rcu/*.c'; cd "$srctree" && git ls-files 'kernel/*.c'); do
+	[ -f "$tree/$f" ] || continue
 	case " $csrcs " in *" $f "*) ;; *) continue ;; esac
 	n=$(grep -nE '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*[[:space:]]*=[[:space:]]*rcu_dereference\([^()]+\);' \
 		"$tree/$f" | head -n 1 | cut -d: -f1)
