@@ -630,6 +630,7 @@ static void call_rcu_flood_check(struct rcu_data *rdp)
 	if (n > qhimark && n > rdp->qlen_last_fqs_check + qhimark) {
 		rdp->blimit = DEFAULT_MAX_RCU_BLIMIT;
 		rdp->qlen_last_fqs_check = n;
+		WRITE_ONCE(rcu_state.n_flood_checks, rcu_state.n_flood_checks + 1);
 		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_FQS);
 		rcu_gp_kthread_wake();
 	}

@@ -104,6 +104,8 @@ struct rcu_state {
 	unsigned long n_exp_ipis;
 	unsigned long n_exp_gps;
 	unsigned long n_exp_shared;
+	/* callback floods: times call_rcu_flood_check() took evasive action */
+	unsigned long n_flood_checks;
 	/* stall warnings */
 	unsigned long jiffies_stall;
 	int nr_stall_warnings;
