@@ -14,23 +14,26 @@
 LINUX_MK_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 LINUX_SCRIPTS := $(LINUX_MK_DIR)/scripts
 LINUX_SPARSE_CONFIGS ?= small defconfig
+# All targets share build/linux/ (one source checkout switched between the
+# pristine and the patched tree): serialise them with a lock.
+LINUX_LOCK = mkdir -p build/linux && flock build/linux/.lock
 
 .PHONY: linux linux-sparse linux-check linux-boot linux-module linux-clean
 
 linux:
-	@$(LINUX_SCRIPTS)/build.sh
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build.sh
 
 linux-module: linux
-	@$(LINUX_SCRIPTS)/build-module.sh
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build-module.sh
 
 linux-boot: linux
-	@$(LINUX_SCRIPTS)/boot-test.sh
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/boot-test.sh
 
 linux-sparse:
-	@$(LINUX_SCRIPTS)/sparse.sh $(LINUX_SPARSE_CONFIGS)
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/sparse.sh $(LINUX_SPARSE_CONFIGS)
 
 linux-check:
-	@$(LINUX_SCRIPTS)/check.sh
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/check.sh
 
 linux-clean:
 	rm -rf build/linux

@@ -36,12 +36,20 @@ check_applies() {
 	local wt=$B/check-am n=0 p
 	git -C "$PRISTINE" worktree remove -f "$wt" >/dev/null 2>&1 || rm -rf "$wt"
 	git -C "$PRISTINE" worktree prune
-	git -C "$PRISTINE" worktree add -q --detach "$wt" refs/tags/pristine
+	# A fresh worktree of the pristine tag, checked out sparsely (only the
+	# files the series touches: git am needs nothing else), which saves
+	# writing and deleting 80,000 files.
+	git -C "$PRISTINE" worktree add -q --no-checkout --detach "$wt" refs/tags/pristine
+	# shellcheck disable=SC2046
+	git -C "$wt" sparse-checkout set --no-cone $(series_patches | xargs -r grep -h '^diff --git ' |
+		sed 's|^diff --git a/\([^ ]*\) b/.*|/\1|' | sort -u)
+	git -C "$wt" checkout -q --detach refs/tags/pristine
 	for p in $(series_patches); do
 		git -C "$wt" -c user.name=check -c user.email=check@localhost am -q "$p" ||
 			{ echo "git am failed: $(basename "$p")"; git -C "$PRISTINE" worktree remove -f "$wt"; return 1; }
 		n=$((n + 1))
 	done
+	echo "$(git -C "$wt" log --oneline refs/tags/pristine..HEAD | wc -l) commits on top of pristine"
 	git -C "$PRISTINE" worktree remove -f "$wt"
 	echo "applied $n patches"
 }

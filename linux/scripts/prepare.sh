@@ -16,6 +16,8 @@ if ! git -C "$PRISTINE" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1
 	log "creating git repository of the pristine tree"
 	# Debian's top-level .gitignore ignores everything (/*): force-add.
 	git -C "$PRISTINE" init -q -b base .
+	# No automatic gc: packing 80k objects in the middle of a check costs minutes.
+	git -C "$PRISTINE" config gc.auto 0
 	git -C "$PRISTINE" add -A -f .
 	git -C "$PRISTINE" -c user.name=pristine -c user.email=pristine@localhost \
 		commit -q -m "linux-source-6.12 pristine ($(basename "$TARBALL"))"
