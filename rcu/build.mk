@@ -9,3 +9,5 @@ obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/rcutorture.o
 obj-$(CONFIG_KUNIT) += $(if $(wildcard include/kunit/test.h),rcu/rcu_test.o)
 obj-$(CONFIG_KUNIT) += rcu/rculist_test.o
 obj-$(CONFIG_KUNIT) += rcu/prove_rcu_test.o
+# Shell commands "stall" and "rcuqoi": RCU quality-of-implementation checks.
+obj-$(CONFIG_TREE_RCU) += $(if $(CONFIG_KUNIT),rcu/rcu_qoi.o)

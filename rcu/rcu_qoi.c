@@ -1,0 +1,997 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RCU quality-of-implementation checks, run from the shell.
+ *
+ *	stall SECONDS		spin in an RCU reader on this CPU
+ *	rcuqoi stall		a stalled grace period warns, at growing intervals
+ *	rcuqoi nostall		a reader with no grace period waiting does not
+ *	rcuqoi idle		idle CPUs take no tick and no wake-up while
+ *				grace periods run on CPU 0
+ *	rcuqoi storm		expedited grace periods from every CPU at once
+ *	rcuqoi flood		call_rcu() from every CPU: bounded backlog
+ *
+ * These take seconds to minutes, so they are shell commands, not KUnit
+ * suites (the "test" command runs in every scenario).  Each prints its
+ * own KTAP run ("ok"/"not ok" per check, "# SKIP" when the check could
+ * not be made), which the test harness judges like any other; numbers
+ * (latencies, rates) are printed as "# " comments and never asserted,
+ * since the hosts running QEMU are shared and their speed varies.
+ */
+#include <linux/kernel.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/tick.h>
+#include <linux/timer.h>
+#include <linux/cpumask.h>
+#include <linux/shell.h>
+#include <linux/sort.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
+#include <linux/rcupdate.h>
+#include <kunit/test.h>
+#include <asm/arch.h>
+#include "tree.h"
+
+/* ---- KTAP output ---- */
+
+struct qoi_run {
+	const char *name;
+	int planned;
+	int n;
+	int failed;
+};
+
+static void qoi_begin(struct qoi_run *r, const char *name, int planned)
+{
+	r->name = name;
+	r->planned = planned;
+	r->n = 0;
+	r->failed = 0;
+	printk("KTAP version 1\n");
+	printk("1..%d\n", planned);
+	printk("# rcuqoi %s\n", name);
+}
+
+static void qoi_check(struct qoi_run *r, bool ok, const char *what)
+{
+	r->n++;
+	if (!ok)
+		r->failed++;
+	printk("%sok %d %s_%s\n", ok ? "" : "not ", r->n, r->name, what);
+}
+
+static void qoi_skip(struct qoi_run *r, const char *what, const char *why)
+{
+	r->n++;
+	printk("ok %d %s_%s # SKIP %s\n", r->n, r->name, what, why);
+}
+
+/* Fill the plan with skips if a run stops early (no CPU, no memory). */
+static int qoi_end(struct qoi_run *r)
+{
+	while (r->n < r->planned)
+		qoi_skip(r, "not_run", "an earlier step failed");
+	printk("# rcuqoi %s: %d of %d checks failed\n", r->name, r->failed, r->n);
+	return 0;
+}
+
+/* Some CPU other than @cpu that is online, or -1. */
+static int qoi_other_cpu(int cpu)
+{
+	unsigned int c;
+
+	for_each_online_cpu(c)
+		if ((int)c != cpu)
+			return c;
+	return -1;
+}
+
+static unsigned long qoi_total_cbs(void)
+{
+	unsigned long n = 0;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		n += rcu_segcblist_n_cbs(&per_cpu_ptr(&rcu_data, cpu)->cblist);
+	return n;
+}
+
+/* ---- stall ---- */
+
+#define QOI_MAX_STALLS	16
+
+struct qoi_spin_obs {
+	int cpu;
+	u64 start_ns;
+	int nr_warnings;			/* new stall warnings seen */
+	u64 warn_ms[QOI_MAX_STALLS];		/* when, after start */
+	unsigned long gp_seq_start, gp_seq_end;
+};
+
+/*
+ * qoi_reader_spin() - spin in an RCU read-side critical section
+ * @ms: how long
+ * @obs: where to record what happened meanwhile, or NULL
+ *
+ * Interrupts stay on and nothing here schedules, so this CPU reports no
+ * quiescent state until the end.  The function is noinline so that it
+ * shows up by name in the NMI backtrace of a stall warning.
+ */
+static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
+{
+	u64 start = ktime_get_ns(), end = start + (u64)ms * NSEC_PER_MSEC, now;
+	int last = READ_ONCE(rcu_state.nr_stall_warnings);
+
+	if (obs) {
+		obs->cpu = raw_smp_processor_id();
+		obs->start_ns = start;
+		obs->gp_seq_start = rcu_get_gp_seq();
+	}
+	rcu_read_lock();
+	while ((now = ktime_get_ns()) < end) {
+		int n = READ_ONCE(rcu_state.nr_stall_warnings);
+
+		if (obs && n != last) {
+			if (obs->nr_warnings < QOI_MAX_STALLS)
+				obs->warn_ms[obs->nr_warnings] =
+					(now - start) / NSEC_PER_MSEC;
+			obs->nr_warnings += n - last;
+		}
+		last = n;
+		cpu_relax();
+	}
+	rcu_read_unlock();
+	if (obs)
+		obs->gp_seq_end = rcu_get_gp_seq();
+}
+
+static int cmd_stall(int argc, char **argv)
+{
+	struct qoi_spin_obs obs = {};
+	unsigned int secs;
+
+	if (argc != 2 || kstrtouint(argv[1], 0, &secs) || !secs || secs > 600)
+		return shell_error("stall: SECONDS must be 1 to 600");
+	printk("stall: spinning %u s in an RCU reader on CPU %u\n", secs,
+	       raw_smp_processor_id());
+	qoi_reader_spin(secs * 1000, &obs);
+	printk("stall: done on CPU %d, %d stall warning(s) meanwhile\n",
+	       obs.cpu, obs.nr_warnings);
+	return 0;
+}
+DEFINE_SHELL_CMD(stall, "SECONDS",
+		 "spin SECONDS in an RCU reader on this CPU (stall warnings)",
+		 cmd_stall);
+
+struct qoi_waiter {
+	struct completion done;
+	bool *spinning;
+	unsigned long gp_seq_at_request;
+};
+
+/* Wait for the spinner to be in its reader, then need a grace period. */
+static int qoi_gp_waiter(void *arg)
+{
+	struct qoi_waiter *w = arg;
+
+	while (!READ_ONCE(*w->spinning))
+		schedule_timeout_uninterruptible(1);
+	w->gp_seq_at_request = rcu_get_gp_seq();
+	synchronize_rcu();
+	complete(&w->done);
+	return 0;
+}
+
+static char qoi_saved_timeout[16];
+
+/* Set rcupdate.rcu_cpu_stall_timeout, saving the old value once. */
+static void qoi_set_stall_timeout(unsigned int secs)
+{
+	char buf[16];
+
+	if (!qoi_saved_timeout[0] &&
+	    param_get_by_name("rcupdate.rcu_cpu_stall_timeout",
+			      qoi_saved_timeout, sizeof(qoi_saved_timeout)) < 0)
+		snprintf(qoi_saved_timeout, sizeof(qoi_saved_timeout), "%d",
+			 CONFIG_RCU_CPU_STALL_TIMEOUT);
+	snprintf(buf, sizeof(buf), "%u", secs);
+	param_set_kv("rcupdate.rcu_cpu_stall_timeout", buf);
+}
+
+static void qoi_restore_stall_timeout(void)
+{
+	if (qoi_saved_timeout[0])
+		param_set_kv("rcupdate.rcu_cpu_stall_timeout", qoi_saved_timeout);
+	qoi_saved_timeout[0] = 0;
+}
+
+/*
+ * Spin @ms in a reader on this CPU; if @with_gp, a kthread on another CPU
+ * calls synchronize_rcu() meanwhile.  Return: 0, or -1 if no CPU/kthread.
+ */
+static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
+				struct qoi_spin_obs *obs)
+{
+	struct qoi_waiter w = {};
+	struct task_struct *t = NULL;
+	bool spinning = false;
+	int cpu = raw_smp_processor_id(), other = qoi_other_cpu(cpu);
+
+	if (with_gp) {
+		if (other < 0)
+			return -1;
+		init_completion(&w.done);
+		w.spinning = &spinning;
+		t = kthread_create_on_cpu(qoi_gp_waiter, &w, other, "qoi_gpwait");
+		if (IS_ERR(t))
+			return -1;
+		wake_up_process(t);
+	}
+	/* The waiter sees the flag at its next jiffy, inside our spin. */
+	WRITE_ONCE(spinning, true);
+	qoi_reader_spin(ms, obs);
+	if (with_gp)
+		wait_for_completion(&w.done);
+	return 0;
+}
+
+static bool qoi_captured(const char *fmt, ...)
+{
+	char buf[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return kunit_log_contains(buf);
+}
+
+/*
+ * rcuqoi stall: a grace period waits for a reader that spins for
+ * @secs > @timeout.  The stall warning must appear (between the splat
+ * markers), name the spinning CPU, the grace-period number and age, and
+ * carry an NMI backtrace through qoi_reader_spin(); repeats must come at
+ * growing intervals and few enough not to flood.
+ */
+static int qoi_stall(unsigned int timeout, unsigned int secs)
+{
+	struct qoi_spin_obs obs = {};
+	struct qoi_run r;
+	int cpu, before, n, max_expected;
+	u64 gap_prev;
+	bool grows = true;
+
+	qoi_begin(&r, "stall", 7);
+	qoi_set_stall_timeout(timeout);
+	/* Every grace period from now on was started under the new timeout. */
+	synchronize_rcu();
+	before = READ_ONCE(rcu_state.nr_stall_warnings);
+	printk("# expect-splat: begin\n");
+	kunit_printk_capture_start();
+	if (qoi_spin_with_waiter(secs * 1000, true, &obs)) {
+		kunit_printk_capture_stop();
+		printk("# expect-splat: end\n");
+		qoi_restore_stall_timeout();
+		qoi_skip(&r, "warned", "needs 2 CPUs");
+		return qoi_end(&r);
+	}
+	/* The NMI backtrace prints asynchronously: let it finish. */
+	msleep(500);
+	kunit_printk_capture_stop();
+	printk("# expect-splat: end\n");
+	qoi_restore_stall_timeout();
+	cpu = obs.cpu;
+	n = READ_ONCE(rcu_state.nr_stall_warnings) - before;
+
+	printk("# spun %u s on CPU %d with rcu_cpu_stall_timeout=%u: %d warning(s)\n",
+	       secs, cpu, timeout, n);
+	for (int i = 0; i < min(obs.nr_warnings, QOI_MAX_STALLS); i++)
+		printk("#   warning %d at %llu ms into the spin\n", i + 1,
+		       (unsigned long long)obs.warn_ms[i]);
+	qoi_check(&r, n >= 1 && obs.nr_warnings >= 1, "warned");
+	qoi_check(&r, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:"),
+		  "header");
+	qoi_check(&r, qoi_captured("\t%d-...: (", cpu), "names_cpu");
+	qoi_check(&r, kunit_log_contains(" jiffies, g=") &&
+		      kunit_log_contains("(detected by "), "gp_number_and_age");
+	qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", cpu) &&
+		      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
+	/*
+	 * The first warning comes about @timeout after the grace period
+	 * started; each later one after a longer gap than the one before.
+	 */
+	gap_prev = obs.nr_warnings ? obs.warn_ms[0] : 0;
+	for (int i = 1; i < min(obs.nr_warnings, QOI_MAX_STALLS); i++) {
+		u64 gap = obs.warn_ms[i] - obs.warn_ms[i - 1];
+
+		if (gap <= gap_prev)
+			grows = false;
+		gap_prev = gap;
+	}
+	if (obs.nr_warnings >= 2)
+		qoi_check(&r, grows, "growing_intervals");
+	else
+		qoi_skip(&r, "growing_intervals", "spin too short for a second warning");
+	/* At most one warning per timeout period: 3x back-off allows far fewer. */
+	max_expected = secs / timeout;
+	qoi_check(&r, n <= max(max_expected, 1), "no_flood");
+	return qoi_end(&r);
+}
+
+/* Wait (up to @ms) until no grace period runs and no callback is queued. */
+static bool qoi_wait_quiet(unsigned int ms)
+{
+	for (unsigned int i = 0; i < ms / 10; i++) {
+		if (!rcu_gp_in_progress() && !qoi_total_cbs())
+			return true;
+		msleep(10);
+	}
+	return false;
+}
+
+/*
+ * rcuqoi nostall: a reader that spins with no grace period waiting must
+ * not warn.  Two halves, because "nothing waits for a grace period" cannot
+ * be forced on a running kernel (any call_rcu() anywhere starts one):
+ *
+ * 1. short_spin: a grace period does wait, but the spin (@timeout - 1 s)
+ *    is shorter than the timeout: no warning.
+ * 2. no_gp: after the system is quiet (no grace period in progress, no
+ *    callback queued anywhere), spin 2 * @timeout + 2 seconds.  If the
+ *    grace-period sequence did not move meanwhile, nothing waited and
+ *    there must be no warning; if it moved, someone asked for a grace
+ *    period and a warning would be legitimate: the check is skipped.
+ *    (By construction rcu_check_stall() runs only from the grace-period
+ *    kthread's force-quiescent-state loop, i.e. only while a grace
+ *    period is in progress, and returns at once when none is.)
+ */
+static int qoi_nostall(unsigned int timeout)
+{
+	struct qoi_spin_obs obs = {};
+	struct qoi_run r;
+	int before;
+	bool quiet;
+
+	qoi_begin(&r, "nostall", 2);
+	qoi_set_stall_timeout(timeout);
+	synchronize_rcu();
+
+	before = READ_ONCE(rcu_state.nr_stall_warnings);
+	if (qoi_spin_with_waiter((timeout - 1) * 1000, true, &obs)) {
+		qoi_skip(&r, "short_spin", "needs 2 CPUs");
+	} else {
+		printk("# short spin: %u ms with a grace period waiting, timeout %u s: %d warning(s)\n",
+		       (timeout - 1) * 1000, timeout,
+		       READ_ONCE(rcu_state.nr_stall_warnings) - before);
+		qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
+			  "short_spin");
+	}
+
+	synchronize_rcu();
+	rcu_barrier();
+	quiet = qoi_wait_quiet(5000);
+	memset(&obs, 0, sizeof(obs));
+	before = READ_ONCE(rcu_state.nr_stall_warnings);
+	printk("# expect-splat: begin\n");
+	qoi_spin_with_waiter((2 * timeout + 2) * 1000, false, &obs);
+	printk("# expect-splat: end\n");
+	qoi_restore_stall_timeout();
+	printk("# long spin: %u s with no grace period requested (quiet at start: %s), gp_seq %lu -> %lu: %d warning(s)\n",
+	       2 * timeout + 2, quiet ? "yes" : "no", obs.gp_seq_start,
+	       obs.gp_seq_end, READ_ONCE(rcu_state.nr_stall_warnings) - before);
+	if (!quiet || obs.gp_seq_start != obs.gp_seq_end ||
+	    gp_seq_state(obs.gp_seq_start))
+		qoi_skip(&r, "no_gp", "a grace period was requested during the spin");
+	else
+		qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
+			  "no_gp");
+	return qoi_end(&r);
+}
+
+/* ---- idle ---- */
+
+struct qoi_cpu_counts {
+	u64 ticks, wakeups, ipis, irqs;
+};
+
+static struct qoi_cpu_counts qoi_snap0[NR_CPUS], qoi_snap1[NR_CPUS];
+
+static void qoi_snapshot(struct qoi_cpu_counts *s)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		s[cpu].ticks = tick_count_cpu(cpu);
+		s[cpu].wakeups = idle_wakeups_cpu(cpu);
+		s[cpu].ipis = READ_ONCE(per_cpu(ipi_count, cpu));
+		s[cpu].irqs = READ_ONCE(per_cpu(irq_count_percpu, cpu));
+	}
+}
+
+struct qoi_idle_arg {
+	unsigned int secs, period_ms;
+	unsigned long gps;
+	unsigned long gp_count;
+	struct completion done;
+};
+
+/* On CPU 0: settle, snapshot, a grace period every period_ms, snapshot. */
+static int qoi_idle_thread(void *data)
+{
+	struct qoi_idle_arg *a = data;
+	unsigned long gp0;
+	unsigned int n = a->secs * 1000 / a->period_ms;
+
+	synchronize_rcu();
+	rcu_barrier();
+	msleep(1000);		/* let every other CPU go idle and stop its tick */
+	qoi_snapshot(qoi_snap0);
+	gp0 = rcu_gp_completed();
+	for (unsigned int i = 0; i < n; i++) {
+		synchronize_rcu();
+		a->gps++;
+		msleep(a->period_ms);
+	}
+	qoi_snapshot(qoi_snap1);
+	a->gp_count = rcu_gp_completed() - gp0;
+	complete(&a->done);
+	return 0;
+}
+
+/*
+ * rcuqoi idle: every CPU but 0 idles with nothing to do while a kthread
+ * on CPU 0 waits for a grace period every @period_ms for @secs seconds.
+ * The idle CPUs must take no tick and no wake-up: RCU credits them from
+ * their watching counters.  The grace-period kthread is confined to CPU 0
+ * for the test (as a housekeeping CPU would be), since its own wake-ups
+ * are not wake-ups of an idle CPU; the shell task sleeps throughout.
+ */
+static int qoi_idle(unsigned int secs, unsigned int period_ms)
+{
+	static struct qoi_idle_arg a;
+	struct task_struct *t, *gp = READ_ONCE(rcu_state.gp_kthread);
+	struct cpumask mask;
+	struct qoi_run r;
+	unsigned int cpu, nidle = 0;
+	u64 ticks = 0, wakeups = 0, ipis = 0;
+
+	qoi_begin(&r, "idle", 3);
+	if (num_online_cpus() < 2) {
+		qoi_skip(&r, "no_ticks", "needs 2 CPUs");
+		return qoi_end(&r);
+	}
+	memset(&a, 0, sizeof(a));
+	a.secs = secs;
+	a.period_ms = period_ms;
+	init_completion(&a.done);
+	cpumask_clear(&mask);
+	cpumask_set_cpu(0, &mask);
+	if (gp)
+		set_cpus_allowed_ptr(gp, &mask);
+	t = kthread_create_on_cpu(qoi_idle_thread, &a, 0, "qoi_idle");
+	if (IS_ERR(t)) {
+		set_cpus_allowed_ptr(gp, cpu_possible_mask);
+		return qoi_end(&r);
+	}
+	wake_up_process(t);
+	wait_for_completion(&a.done);
+	if (gp)
+		set_cpus_allowed_ptr(gp, cpu_possible_mask);
+
+	printk("# %u grace periods waited for on CPU 0 in %u s (%lu completed)\n",
+	       (unsigned int)a.gps, secs, a.gp_count);
+	printk("# cpu   ticks  wakeups   ipis   irqs  (deltas over the window)\n");
+	for_each_online_cpu(cpu) {
+		struct qoi_cpu_counts *s0 = &qoi_snap0[cpu], *s1 = &qoi_snap1[cpu];
+
+		printk("# %3u %7llu %8llu %6llu %6llu%s\n", cpu,
+		       (unsigned long long)(s1->ticks - s0->ticks),
+		       (unsigned long long)(s1->wakeups - s0->wakeups),
+		       (unsigned long long)(s1->ipis - s0->ipis),
+		       (unsigned long long)(s1->irqs - s0->irqs),
+		       cpu ? "" : "  (busy: the test and the GP kthread)");
+		if (!cpu)
+			continue;
+		nidle++;
+		ticks += s1->ticks - s0->ticks;
+		wakeups += s1->wakeups - s0->wakeups;
+		ipis += s1->ipis - s0->ipis;
+	}
+	printk("# %u idle CPUs: %llu ticks, %llu wake-ups, %llu IPIs in total\n",
+	       nidle, (unsigned long long)ticks, (unsigned long long)wakeups,
+	       (unsigned long long)ipis);
+	qoi_check(&r, a.gp_count >= a.gps, "grace_periods_completed");
+	qoi_check(&r, ticks == 0, "no_ticks");
+	qoi_check(&r, wakeups == 0 && ipis == 0, "no_wakeups");
+	return qoi_end(&r);
+}
+
+/* ---- expedited ---- */
+
+static int qoi_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+#define QOI_EXP_SAMPLES	200
+
+struct qoi_exp_lat_arg {
+	u64 ns[QOI_EXP_SAMPLES];
+	unsigned long ipis;
+	struct completion done;
+};
+
+static int qoi_exp_lat_thread(void *data)
+{
+	struct qoi_exp_lat_arg *a = data;
+	unsigned long ipi0;
+
+	synchronize_rcu();
+	rcu_barrier();
+	msleep(500);
+	qoi_snapshot(qoi_snap0);
+	ipi0 = READ_ONCE(rcu_state.n_exp_ipis);
+	for (int i = 0; i < QOI_EXP_SAMPLES; i++) {
+		u64 t0 = ktime_get_ns();
+
+		synchronize_rcu_expedited();
+		a->ns[i] = ktime_get_ns() - t0;
+	}
+	a->ipis = READ_ONCE(rcu_state.n_exp_ipis) - ipi0;
+	qoi_snapshot(qoi_snap1);
+	complete(&a->done);
+	return 0;
+}
+
+struct qoi_storm_arg {
+	bool go, stop;
+	unsigned long count[NR_CPUS];
+	unsigned long normal;
+	atomic_t running;
+};
+
+static int qoi_storm_thread(void *data)
+{
+	struct qoi_storm_arg *a = data;
+	unsigned int cpu = raw_smp_processor_id();
+
+	while (!READ_ONCE(a->go))
+		schedule_timeout_uninterruptible(1);
+	while (!READ_ONCE(a->stop)) {
+		synchronize_rcu_expedited();
+		a->count[cpu]++;
+		cond_resched();
+	}
+	atomic_dec(&a->running);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static int qoi_storm_normal(void *data)
+{
+	struct qoi_storm_arg *a = data;
+
+	while (!READ_ONCE(a->go))
+		schedule_timeout_uninterruptible(1);
+	while (!READ_ONCE(a->stop)) {
+		synchronize_rcu();
+		a->normal++;
+	}
+	atomic_dec(&a->running);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+/*
+ * rcuqoi storm: (1) on an idle system, CPU 0 runs QOI_EXP_SAMPLES
+ * expedited grace periods: median latency, and no IPI to any idle CPU;
+ * (2) every CPU loops synchronize_rcu_expedited() for @secs seconds while
+ * another kthread loops synchronize_rcu(): every CPU completes some, and
+ * normal grace periods still complete.
+ */
+static int qoi_storm(unsigned int secs)
+{
+	static struct qoi_exp_lat_arg la;
+	static struct qoi_storm_arg sa;
+	static struct task_struct *ts[NR_CPUS];
+	struct task_struct *t, *tn;
+	unsigned long gp0, exp0, shared0, ipi0, min_count = ULONG_MAX, total = 0;
+	unsigned int cpu;
+	u64 other_ipis = 0;
+	struct qoi_run r;
+
+	qoi_begin(&r, "storm", 5);
+	if (num_online_cpus() < 2) {
+		qoi_skip(&r, "idle_not_ipied", "needs 2 CPUs");
+		return qoi_end(&r);
+	}
+
+	/* (1) Idle system: latency, and the idle CPUs are left alone. */
+	memset(&la, 0, sizeof(la));
+	init_completion(&la.done);
+	t = kthread_create_on_cpu(qoi_exp_lat_thread, &la, 0, "qoi_explat");
+	if (IS_ERR(t))
+		return qoi_end(&r);
+	wake_up_process(t);
+	wait_for_completion(&la.done);
+	for_each_online_cpu(cpu)
+		if (cpu)
+			other_ipis += qoi_snap1[cpu].ipis - qoi_snap0[cpu].ipis;
+	sort(la.ns, QOI_EXP_SAMPLES, sizeof(u64), qoi_cmp_u64, NULL);
+	printk("# idle system: %d synchronize_rcu_expedited() on CPU 0: min %llu us, median %llu us, max %llu us\n",
+	       QOI_EXP_SAMPLES, (unsigned long long)la.ns[0] / 1000,
+	       (unsigned long long)la.ns[QOI_EXP_SAMPLES / 2] / 1000,
+	       (unsigned long long)la.ns[QOI_EXP_SAMPLES - 1] / 1000);
+	printk("# expedited IPIs sent: %lu; IPIs taken by CPUs 1..%u: %llu\n",
+	       la.ipis, nr_cpu_ids - 1, (unsigned long long)other_ipis);
+	qoi_check(&r, la.ipis == 0 && other_ipis == 0, "idle_not_ipied");
+
+	/* (2) The storm. */
+	memset(&sa, 0, sizeof(sa));
+	memset(ts, 0, sizeof(ts));
+	for_each_online_cpu(cpu) {
+		ts[cpu] = kthread_create_on_cpu(qoi_storm_thread, &sa, cpu, "qoi_exp/%u");
+		if (IS_ERR(ts[cpu])) {
+			ts[cpu] = NULL;
+			continue;
+		}
+		atomic_inc(&sa.running);
+		wake_up_process(ts[cpu]);
+	}
+	tn = kthread_run(qoi_storm_normal, &sa, "qoi_normal");
+	if (!IS_ERR(tn))
+		atomic_inc(&sa.running);
+	gp0 = rcu_gp_completed();
+	exp0 = READ_ONCE(rcu_state.n_exp_gps);
+	shared0 = READ_ONCE(rcu_state.n_exp_shared);
+	ipi0 = READ_ONCE(rcu_state.n_exp_ipis);
+	WRITE_ONCE(sa.go, true);
+	msleep(secs * 1000);
+	gp0 = rcu_gp_completed() - gp0;
+	WRITE_ONCE(sa.stop, true);
+	/* Wait for every loop to finish its last call: all must return. */
+	for (int i = 0; i < 6000 && atomic_read(&sa.running); i++)
+		msleep(10);
+	for_each_online_cpu(cpu)
+		if (ts[cpu])
+			kthread_stop(ts[cpu]);
+	if (!IS_ERR(tn))
+		kthread_stop(tn);
+
+	for_each_online_cpu(cpu) {
+		min_count = min(min_count, sa.count[cpu]);
+		total += sa.count[cpu];
+	}
+	printk("# storm: %u s, %u CPUs: %lu synchronize_rcu_expedited() returned (min per CPU %lu), %lu expedited GPs run, %lu shared, %lu IPIs\n",
+	       secs, num_online_cpus(), total, min_count,
+	       READ_ONCE(rcu_state.n_exp_gps) - exp0,
+	       READ_ONCE(rcu_state.n_exp_shared) - shared0,
+	       READ_ONCE(rcu_state.n_exp_ipis) - ipi0);
+	printk("# storm: %lu synchronize_rcu() returned, %lu normal grace periods completed during the storm\n",
+	       sa.normal, gp0);
+	printk("# per CPU:");
+	for_each_online_cpu(cpu)
+		printk(KERN_CONT " %lu", sa.count[cpu]);
+	printk(KERN_CONT "\n");
+	qoi_check(&r, min_count >= 1, "every_cpu_progressed");
+	qoi_check(&r, !atomic_read(&sa.running), "all_returned");
+	qoi_check(&r, gp0 >= 1, "normal_gps_completed");
+	qoi_check(&r, sa.normal >= 1, "synchronize_rcu_returned");
+	return qoi_end(&r);
+}
+
+/* ---- flood ---- */
+
+struct qoi_flood_obj {
+	struct rcu_head rh;
+	unsigned long pad[2];
+};
+
+static DEFINE_PER_CPU(unsigned long, qoi_flood_invoked);
+
+static void qoi_flood_cb(struct rcu_head *rh)
+{
+	kfree(container_of(rh, struct qoi_flood_obj, rh));
+	this_cpu_inc(qoi_flood_invoked);
+}
+
+struct qoi_flood_arg {
+	bool go, stop;
+	unsigned long queued[NR_CPUS];
+	unsigned long enomem[NR_CPUS];
+	u64 ns_alloc[NR_CPUS], ns_call[NR_CPUS], ns_resched[NR_CPUS];
+	/* reader latency: phase 0 before the flood, 1 during */
+	int phase;
+	u64 rd_max_ns[2];
+	unsigned long rd_loops[2];
+	bool rd_stop;
+};
+
+static int qoi_flood_thread(void *data)
+{
+	struct qoi_flood_arg *a = data;
+	unsigned int cpu = raw_smp_processor_id();
+
+	while (!READ_ONCE(a->go))
+		schedule_timeout_uninterruptible(1);
+	while (!READ_ONCE(a->stop)) {
+		u64 t0 = ktime_get_ns(), t1, t2;
+		struct qoi_flood_obj *p = kmalloc(sizeof(*p), GFP_KERNEL);
+
+		t1 = ktime_get_ns();
+		a->ns_alloc[cpu] += t1 - t0;
+		if (!p) {
+			a->enomem[cpu]++;
+			msleep(1);
+			continue;
+		}
+		call_rcu(&p->rh, qoi_flood_cb);
+		t2 = ktime_get_ns();
+		a->ns_call[cpu] += t2 - t1;
+		if (!(++a->queued[cpu] & 63)) {
+			cond_resched();
+			a->ns_resched[cpu] += ktime_get_ns() - t2;
+		}
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static int qoi_flood_gp_ptr_target;
+static int qoi_sink;
+static int __rcu *qoi_flood_gp_ptr;
+
+/* Reader sections back to back; the longest one per phase. */
+static int qoi_flood_reader(void *data)
+{
+	struct qoi_flood_arg *a = data;
+	unsigned long i = 0;
+
+	while (!READ_ONCE(a->rd_stop)) {
+		int phase = READ_ONCE(a->phase);
+		u64 t0 = ktime_get_ns(), dt;
+		int sum = 0;
+
+		rcu_read_lock();
+		for (int k = 0; k < 16; k++) {
+			int *p = rcu_dereference(qoi_flood_gp_ptr);
+
+			if (p)
+				sum += READ_ONCE(*p);
+		}
+		rcu_read_unlock();
+		dt = ktime_get_ns() - t0;
+		if (dt > a->rd_max_ns[phase])
+			a->rd_max_ns[phase] = dt;
+		a->rd_loops[phase]++;
+		WRITE_ONCE(qoi_sink, sum);
+		if (!(++i & 255))
+			cond_resched();
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static unsigned long qoi_flood_invoked_total(void)
+{
+	unsigned long n = 0;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		n += per_cpu(qoi_flood_invoked, cpu);
+	return n;
+}
+
+/*
+ * rcuqoi flood: every CPU call_rcu()s small kmalloc'd objects for @secs
+ * seconds.  Sampled every 10 ms: the backlog (all CPUs' queued callbacks),
+ * free pages, and the batch limits.  Checks: no allocation failed; the
+ * backlog stopped growing (peak of the second half at most twice the
+ * first half's); evasive action was taken when a CPU passed qhimark
+ * (call_rcu_flood_check() fired, a batch limit was raised); after the
+ * flood every callback ran and every CPU's batch limit is back to its
+ * default.  Reader latency (longest reader section) before and during the
+ * flood is reported, not asserted.
+ */
+static int qoi_flood(unsigned int secs)
+{
+	static struct qoi_flood_arg a;
+	static struct task_struct *ts[NR_CPUS];
+	struct task_struct *rd;
+	struct qoi_run r;
+	unsigned long free0, free_min, backlog, peak[2] = {}, cpu_peak = 0;
+	unsigned long flood0, inv0, inv_last, queued = 0, enomem = 0, floods;
+	long blimit0, blimit_max = 0;
+	bool relaxed = true;
+	unsigned int cpu;
+	long qhimark = 10000;
+	char buf[24];
+	u64 t0, t_end;
+
+	qoi_begin(&r, "flood", 6);
+	memset(&a, 0, sizeof(a));
+	memset(ts, 0, sizeof(ts));
+	RCU_INIT_POINTER(qoi_flood_gp_ptr, &qoi_flood_gp_ptr_target);
+	synchronize_rcu();
+	rcu_barrier();
+	msleep(200);
+	blimit0 = per_cpu_ptr(&rcu_data, 0)->blimit;
+	if (param_get_by_name("rcutree.qhimark", buf, sizeof(buf)) >= 0)
+		if (kstrtol(buf, 0, &qhimark))
+			qhimark = 10000;
+
+	/* Reader latency before the flood. */
+	rd = kthread_run(qoi_flood_reader, &a, "qoi_reader");
+	if (IS_ERR(rd))
+		return qoi_end(&r);
+	msleep(2000);
+	WRITE_ONCE(a.phase, 1);
+
+	for_each_online_cpu(cpu) {
+		ts[cpu] = kthread_create_on_cpu(qoi_flood_thread, &a, cpu, "qoi_flood/%u");
+		if (IS_ERR(ts[cpu])) {
+			ts[cpu] = NULL;
+			continue;
+		}
+		wake_up_process(ts[cpu]);
+	}
+	free0 = free_min = nr_free_pages();
+	flood0 = READ_ONCE(rcu_state.n_flood_checks);
+	inv0 = inv_last = qoi_flood_invoked_total();
+	t0 = ktime_get_ns();
+	WRITE_ONCE(a.go, true);
+	for (unsigned int last_sec = 0;;) {
+		u64 el;
+		unsigned long f;
+		bool second_half;
+
+		msleep(10);
+		el = ktime_get_ns() - t0;
+		if (el >= (u64)secs * NSEC_PER_SEC)
+			break;
+		second_half = el >= (u64)secs * NSEC_PER_SEC / 2;
+		backlog = 0;
+		for_each_online_cpu(cpu) {
+			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+			unsigned long n = rcu_segcblist_n_cbs(&rdp->cblist);
+
+			backlog += n;
+			cpu_peak = max(cpu_peak, n);
+			blimit_max = max(blimit_max, READ_ONCE(rdp->blimit));
+		}
+		peak[second_half] = max(peak[second_half], backlog);
+		f = nr_free_pages();
+		free_min = min(free_min, f);
+		if (el / NSEC_PER_SEC > last_sec) {
+			unsigned long inv = qoi_flood_invoked_total();
+
+			last_sec = el / NSEC_PER_SEC;
+			printk("# t=%us backlog %lu, free pages %lu (-%lu), %lu callbacks invoked since the last line\n",
+			       last_sec, backlog, f, free0 - f, inv - inv_last);
+			inv_last = inv;
+		}
+	}
+	t_end = ktime_get_ns();
+	WRITE_ONCE(a.stop, true);
+	for_each_online_cpu(cpu)
+		if (ts[cpu])
+			kthread_stop(ts[cpu]);
+	WRITE_ONCE(a.rd_stop, true);
+	kthread_stop(rd);
+	floods = READ_ONCE(rcu_state.n_flood_checks) - flood0;
+	rcu_barrier();
+	msleep(200);
+
+	for_each_online_cpu(cpu) {
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+
+		queued += a.queued[cpu];
+		printk("# CPU %u: queued %lu, ms in kmalloc %llu, call_rcu %llu, cond_resched %llu\n",
+		       cpu, a.queued[cpu], (unsigned long long)a.ns_alloc[cpu] / NSEC_PER_MSEC,
+		       (unsigned long long)a.ns_call[cpu] / NSEC_PER_MSEC,
+		       (unsigned long long)a.ns_resched[cpu] / NSEC_PER_MSEC);
+		enomem += a.enomem[cpu];
+		if (READ_ONCE(rdp->blimit) != blimit0) {
+			printk("# CPU %u: blimit still %ld after the flood (%lu callbacks queued)\n",
+			       cpu, READ_ONCE(rdp->blimit),
+			       rcu_segcblist_n_cbs(&rdp->cblist));
+			relaxed = false;
+		}
+	}
+	printk("# flood: %u CPUs, %llu ms: %lu callbacks queued, %lu invoked, %lu per second\n",
+	       num_online_cpus(), (unsigned long long)(t_end - t0) / NSEC_PER_MSEC, queued,
+	       qoi_flood_invoked_total() - inv0,
+	       (unsigned long)((u64)queued * 1000 / max((t_end - t0) / NSEC_PER_MSEC, (u64)1)));
+	printk("# peak backlog %lu (first half %lu, second half %lu; one CPU %lu); peak memory %lu KiB (%lu pages)\n",
+	       max(peak[0], peak[1]), peak[0], peak[1], cpu_peak,
+	       (free0 - free_min) * (PAGE_SIZE / 1024), free0 - free_min);
+	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld); allocation failures %lu\n",
+	       qhimark, floods, blimit_max, blimit0, enomem);
+	printk("# reader latency (longest section): before %llu ns (%lu sections), during %llu ns (%lu sections)\n",
+	       (unsigned long long)a.rd_max_ns[0], a.rd_loops[0],
+	       (unsigned long long)a.rd_max_ns[1], a.rd_loops[1]);
+
+	qoi_check(&r, enomem == 0, "no_allocation_failure");
+	qoi_check(&r, peak[1] <= 2 * max(peak[0], 1UL), "backlog_bounded");
+	if (cpu_peak > (unsigned long)qhimark || floods)
+		qoi_check(&r, floods >= 1 && blimit_max > blimit0, "evasive_action");
+	else
+		qoi_skip(&r, "evasive_action", "no CPU passed qhimark");
+	qoi_check(&r, relaxed, "relaxed_after");
+	qoi_check(&r, qoi_flood_invoked_total() - inv0 == queued, "all_invoked");
+	qoi_check(&r, a.rd_loops[1] > 0, "readers_ran_during_flood");
+	return qoi_end(&r);
+}
+
+/* ---- the command ---- */
+
+static int qoi_arg(int argc, char **argv, const char *key, unsigned int def,
+		   unsigned int lo, unsigned int hi, unsigned int *val)
+{
+	*val = def;
+	for (int i = 2; i < argc; i++) {
+		char *v, buf[32];
+
+		strscpy(buf, argv[i], sizeof(buf));
+		v = shell_kv(buf);
+		if (!v)
+			return -EINVAL;
+		if (strcmp(buf, key))
+			continue;
+		if (kstrtouint(v, 0, val) || *val < lo || *val > hi)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int cmd_rcuqoi(int argc, char **argv)
+{
+	unsigned int secs, timeout, period;
+
+	if (argc < 2)
+		return -EINVAL;
+	if (!strcmp(argv[1], "stall")) {
+		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
+		    qoi_arg(argc, argv, "seconds", 14, 1, 600, &secs))
+			return -EINVAL;
+		return qoi_stall(timeout, secs);
+	}
+	if (!strcmp(argv[1], "nostall")) {
+		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout))
+			return -EINVAL;
+		return qoi_nostall(timeout);
+	}
+	if (!strcmp(argv[1], "idle")) {
+		if (qoi_arg(argc, argv, "seconds", 10, 1, 600, &secs) ||
+		    qoi_arg(argc, argv, "period_ms", 100, 1, 10000, &period))
+			return -EINVAL;
+		return qoi_idle(secs, period);
+	}
+	if (!strcmp(argv[1], "storm")) {
+		if (qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+			return -EINVAL;
+		return qoi_storm(secs);
+	}
+	if (!strcmp(argv[1], "flood")) {
+		if (qoi_arg(argc, argv, "seconds", 20, 1, 600, &secs))
+			return -EINVAL;
+		return qoi_flood(secs);
+	}
+	return -EINVAL;
+}
+DEFINE_SHELL_CMD(rcuqoi,
+		 "stall [timeout=S] [seconds=S] | nostall [timeout=S] | idle [seconds=S] [period_ms=MS] | storm [seconds=S] | flood [seconds=S]",
+		 "RCU quality-of-implementation checks (KTAP output)", cmd_rcuqoi);
