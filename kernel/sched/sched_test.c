@@ -217,6 +217,54 @@ static void sched_test_preemption(struct kunit *test)
 	reap(pd.rt);
 }
 
+/* ---- round robin among SCHED_NORMAL tasks ---- */
+
+static struct rr_data {
+	unsigned long loops[2];
+	struct completion done;
+} rrd;
+
+/* Spin 300 ms with scheduling points only (cond_resched()). */
+static int rr_spinner(void *arg)
+{
+	long i = (long)arg;
+	u64 t0 = ktime_get_ns();
+
+	while (ktime_get_ns() - t0 < 300 * NSEC_PER_MSEC) {
+		rrd.loops[i]++;
+		cond_resched();
+	}
+	complete(&rrd.done);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(HZ);
+	return 0;
+}
+
+static void sched_test_round_robin(struct kunit *test)
+{
+	unsigned int cpu = other_cpu();
+	struct task_struct *t[2];
+	int i;
+
+	memset(&rrd, 0, sizeof(rrd));
+	init_completion(&rrd.done);
+	for (i = 0; i < 2; i++)
+		t[i] = start_pinned(test, rr_spinner, (void *)(long)i, cpu, "sched_rr/%u");
+	for (i = 0; i < 2; i++)
+		wake_up_process(t[i]);
+	for (i = 0; i < 2; i++)
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&rrd.done, WAIT_J), 0UL);
+	/* Time slices of RR_TIMESLICE ticks: each was switched out repeatedly. */
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_GE(test, t[i]->nivcsw, 2UL);
+		KUNIT_EXPECT_GT(test, rrd.loops[i], 0UL);
+	}
+	kunit_info(test, "switches %lu/%lu, loops %lu/%lu\n", t[0]->nivcsw, t[1]->nivcsw,
+		   rrd.loops[0], rrd.loops[1]);
+	for (i = 0; i < 2; i++)
+		reap(t[i]);
+}
+
 /* ---- real-time priority order ---- */
 
 #define NR_PRIO_TASKS 6
@@ -611,6 +659,7 @@ static struct kunit_case sched_test_cases[] = {
 	KUNIT_CASE(sched_test_schedule_timeout),
 	KUNIT_CASE(sched_test_wakeup_cross_cpu),
 	KUNIT_CASE(sched_test_preemption),
+	KUNIT_CASE(sched_test_round_robin),
 	KUNIT_CASE(sched_test_rt_priority_order),
 	KUNIT_CASE(sched_test_priority_boost),
 	KUNIT_CASE(sched_test_mutex_contention),
