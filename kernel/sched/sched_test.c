@@ -69,7 +69,8 @@ static void sched_test_msleep(struct kunit *test)
 		dt = ktime_get_ns() - t0;
 		KUNIT_EXPECT_GE_MSG(test, dt, (u64)ms[i] * NSEC_PER_MSEC,
 				    "msleep(%u) took %lu us", ms[i], (unsigned long)(dt / 1000));
-		KUNIT_EXPECT_LT_MSG(test, dt, (u64)(ms[i] + 1000) * NSEC_PER_MSEC,
+		/* Generous: QEMU TCG on a loaded host stalls virtual CPUs. */
+		KUNIT_EXPECT_LT_MSG(test, dt, (u64)(ms[i] + 3000) * NSEC_PER_MSEC,
 				    "msleep(%u) took %lu us", ms[i], (unsigned long)(dt / 1000));
 	}
 }

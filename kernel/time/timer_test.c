@@ -72,13 +72,18 @@ static void timers_test_not_early(struct kunit *test)
 {
 	struct test_timer tt;
 	unsigned long expires;
+	u64 t0, dt;
 
 	init_test_timer(&tt);
+	t0 = ktime_get_ns();
 	jiffies_update();
 	expires = jiffies + msecs_to_jiffies(60);
 	mod_timer(&tt.timer, expires);
 	msleep(20);
-	KUNIT_EXPECT_EQ(test, atomic_read(&tt.fired), 0);
+	dt = ktime_get_ns() - t0;
+	/* Unless the host stalled us past the expiry, it has not fired yet. */
+	if (dt < 50 * NSEC_PER_MSEC)
+		KUNIT_EXPECT_EQ(test, atomic_read(&tt.fired), 0);
 	wait_fired(&tt, 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tt.fired), 1);
 	KUNIT_EXPECT_TRUE(test, time_after_eq(jiffies, expires));
@@ -167,7 +172,8 @@ static void timers_test_jiffies_wrap(struct kunit *test)
 {
 	unsigned long before = ULONG_MAX - 5, after = before + 10;
 	u32 b32 = U32_MAX - 5, a32 = b32 + 10;
-	unsigned long since_boot, expect;
+	unsigned long j;
+	u64 ns_before, ns_after;
 
 	/* Across the unsigned long wrap. */
 	KUNIT_EXPECT_LT(test, after, before);
@@ -188,11 +194,12 @@ static void timers_test_jiffies_wrap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, (INITIAL_JIFFIES + 300 * HZ) & 0xffffffffUL, 0UL);
 
 	/* And it tracks the TSC clock, not the number of ticks taken. */
+	ns_before = ktime_get_ns();
 	jiffies_update();
-	since_boot = jiffies - INITIAL_JIFFIES;
-	expect = nsecs_to_jiffies(ktime_get_ns());
-	KUNIT_EXPECT_LE(test, since_boot, expect);
-	KUNIT_EXPECT_LE(test, expect - since_boot, 2UL);
+	j = jiffies;
+	ns_after = ktime_get_ns();
+	KUNIT_EXPECT_TRUE(test, time_after_eq(j, INITIAL_JIFFIES + nsecs_to_jiffies(ns_before)));
+	KUNIT_EXPECT_TRUE(test, time_before_eq(j, INITIAL_JIFFIES + nsecs_to_jiffies(ns_after)));
 	kunit_info(test, "jiffies %#lx, %lu s to the 32-bit wrap\n", jiffies,
 		   (unsigned long)((u32)0 - (u32)jiffies) / HZ);
 }
