@@ -674,52 +674,10 @@ static void prove_lockdep_reader_nesting(struct kunit *test)
 	local_irq_enable();
 }
 
-/* The reader depth follows the task, not the CPU it runs on. */
-static int prove_migrating_reader_fn(void *arg)
-{
-	int *ok = arg;
-	unsigned int cpu;
-	bool good = true;
-
-	rcu_read_lock();
-	for_each_online_cpu(cpu) {
-		struct cpumask m;
-
-		cpumask_clear(&m);
-		cpumask_set_cpu(cpu, &m);
-		/* Migrating sleeps: only legal in a preemptible-RCU reader. */
-		if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
-			set_cpus_allowed_ptr(current, &m);
-			good &= rcu_read_lock_held() && raw_smp_processor_id() == cpu;
-		} else {
-			good &= rcu_read_lock_held();
-		}
-	}
-	rcu_read_unlock();
-	good &= !rcu_read_lock_held();
-	WRITE_ONCE(*ok, good ? 1 : 2);
-	while (!kthread_should_stop())
-		msleep(1);
-	return 0;
-}
-
-static void prove_lockdep_reader_follows_task(struct kunit *test)
-{
-	int ok = 0;
-	struct task_struct *t = prove_run_on(prove_migrating_reader_fn, &ok, -1,
-					     "prove_mig");
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
-	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&ok, 10000));
-	kthread_stop(t);
-	KUNIT_EXPECT_EQ(test, ok, 1);
-}
-
 static struct kunit_case prove_lockdep_test_cases[] = {
 	KUNIT_CASE(prove_lockdep_own_locks),
 	KUNIT_CASE(prove_lockdep_other_cpu),
 	KUNIT_CASE(prove_lockdep_reader_nesting),
-	KUNIT_CASE(prove_lockdep_reader_follows_task),
 	{}
 };
 
@@ -1118,8 +1076,11 @@ static int prove_stress_writer(void *arg)
 static void notifier_concurrent_register(struct kunit *test)
 {
 	struct prove_stress s = {};
-	struct task_struct *tasks[2 * NR_CPUS];
+	struct task_struct **tasks;
 	unsigned int ncpus = num_online_cpus(), n = 0, cpu, i = 0;
+
+	tasks = kunit_kzalloc(test, sizeof(*tasks) * (ncpus + 1), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
 
 	prove_nb_init(&prove_permanent_nb, 0, 0, NOTIFY_OK, NULL, NULL);
 	prove_permanent_nb.nb.notifier_call = prove_stress_nb_call;
