@@ -65,11 +65,20 @@ mk() {
 
 t0=$(date +%s)
 mkdir -p "$tree"
-(cd "$srctree" && git ls-files -z -c -o --exclude-standard) |
-	while IFS= read -r -d '' f; do
-		case "$f" in build/*) continue ;; esac
-		[ -f "$srctree/$f" ] && printf '%s\0' "$f"
-	done | sort -zu | (cd "$srctree" && cpio -0pdm --quiet "$tree")
+if git -C "$srctree" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+	is_git=1
+	(cd "$srctree" && git ls-files -z -c -o --exclude-standard) |
+		while IFS= read -r -d '' f; do
+			case "$f" in build/*) continue ;; esac
+			[ -f "$srctree/$f" ] && printf '%s\0' "$f"
+		done | sort -zu | (cd "$srctree" && cpio -0pdm --quiet "$tree")
+else
+	# Not a git checkout (an unpacked tarball): everything but build
+	# output.
+	is_git=
+	tar -C "$srctree" --exclude=./build --exclude='*.o' --exclude='*.iso' \
+		--exclude=./.config --exclude=./.config.old -cf - . | tar -C "$tree" -xf -
+fi
 if [ ! -f "$tree/Makefile" ]; then
 	record FAIL copy "no Makefile in the copy"
 	exit 1
@@ -93,7 +102,14 @@ fi
 csrcs=$(mk -f Makefile -f tests/sparse/sparse.mk sparse-print-csrcs 2>/dev/null | tail -n 1)
 target=
 # Only files git tracks: not another session's half-written new file.
-for f in $(cd "$srctree" && git ls-files 'rcu/*.c'; cd "$srctree" && git ls-files 'kernel/*.c'); do
+list_sources() {
+	if [ -n "$is_git" ]; then
+		(cd "$srctree" && git ls-files 'rcu/*.c' && git ls-files 'kernel/*.c')
+	else
+		(cd "$tree" && ls rcu/*.c && find kernel -name '*.c' | sort)
+	fi
+}
+for f in $(list_sources); do
 	[ -f "$tree/$f" ] || continue
 	case " $csrcs " in *" $f "*) ;; *) continue ;; esac
 	n=$(grep -nE '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*[[:space:]]*=[[:space:]]*rcu_dereference\([^()]+\);' \
