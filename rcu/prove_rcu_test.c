@@ -173,6 +173,41 @@ static void prove_rcu_dereference_outside_reader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->val, 42);	/* and the kernel goes on */
 }
 
+static void prove_rcu_dereference_bh_sched_outside_reader(struct kunit *test)
+{
+	struct prove_obj *p;
+	unsigned long flags;
+
+	PROVE_ONCE_PER_BOOT(test);
+	prove_quiet_begin();
+	rcu_read_lock_bh();
+	p = rcu_dereference_bh(prove_gp);
+	rcu_read_unlock_bh();
+	rcu_read_lock_sched();
+	p = rcu_dereference_sched(prove_gp);
+	rcu_read_unlock_sched();
+	/* Interrupts off are a bh and a sched reader by definition. */
+	local_irq_save(flags);
+	p = rcu_dereference_bh(prove_gp);
+	p = rcu_dereference_sched(prove_gp);
+	local_irq_restore(flags);
+	prove_quiet_end(test, "rcu_dereference_bh/_sched() inside their readers");
+
+	prove_splat_begin(test);
+	p = rcu_dereference_bh(prove_gp);
+	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
+	PROVE_EXPECT_LOG(test, "suspicious rcu_dereference_bh_check() usage");
+
+	/* A plain rcu_read_lock() does not make a sched reader. */
+	prove_splat_begin(test);
+	rcu_read_lock();
+	p = rcu_dereference_sched(prove_gp);
+	rcu_read_unlock();
+	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
+	PROVE_EXPECT_LOG(test, "suspicious rcu_dereference_sched_check() usage");
+	KUNIT_EXPECT_EQ(test, p->val, 42);
+}
+
 static void prove_rcu_dereference_check_false(struct kunit *test)
 {
 	struct prove_obj *p;
@@ -279,8 +314,10 @@ static void prove_rcu_synchronize_in_reader(struct kunit *test)
 	KUNIT_EXPECT_GE(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "WARNING: suspicious RCU usage");
 	PROVE_EXPECT_LOG(test, "Illegal synchronize_rcu() in RCU read-side critical section");
-	/* The kernel goes on: grace periods still complete. */
+	/* The kernel goes on: grace periods still complete, quietly. */
+	prove_quiet_begin();
 	synchronize_rcu();
+	prove_quiet_end(test, "synchronize_rcu() outside a reader");
 	KUNIT_EXPECT_NE(test, rcu_gp_completed(), g0);
 }
 
@@ -293,7 +330,9 @@ static void prove_rcu_synchronize_expedited_in_reader(struct kunit *test)
 	rcu_read_unlock();
 	KUNIT_EXPECT_GE(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "Illegal synchronize_rcu_expedited() in RCU read-side critical section");
+	prove_quiet_begin();
 	synchronize_rcu_expedited();
+	prove_quiet_end(test, "synchronize_rcu_expedited() outside a reader");
 }
 
 static void prove_rcu_cond_synchronize_in_reader(struct kunit *test)
@@ -502,6 +541,7 @@ static void prove_rcu_splat_contents(struct kunit *test)
 
 static struct kunit_case prove_rcu_test_cases[] = {
 	KUNIT_CASE(prove_rcu_dereference_outside_reader),
+	KUNIT_CASE(prove_rcu_dereference_bh_sched_outside_reader),
 	KUNIT_CASE(prove_rcu_dereference_check_false),
 	KUNIT_CASE(prove_rcu_dereference_protected_false),
 	KUNIT_CASE(prove_rcu_protected_lock_held_elsewhere),
