@@ -51,8 +51,9 @@
  *    only reach a reader through rcu_dereference*() (dependency-ordered
  *    READ_ONCE()) and an updater's store only through rcu_assign_pointer()
  *    (release) or RCU_INIT_POINTER();
- *  - the traversal macros below are themselves checked: a plain load
- *    slipped into them would not compile under sparse.
+ *  - the traversal macros below load through those views, so dropping
+ *    the rcu_dereference_raw() from one of them is itself an error
+ *    (container_of() of an __rcu pointer).
  * What it cannot catch: a reader that uses the plain list_for_each_entry()
  * on an RCU list.  The run-time net for the _rcu iterators is the lockdep
  * condition: with CONFIG_PROVE_RCU (or CONFIG_PROVE_RCU_LIST),
