@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "arch": spinlock mutual exclusion under contention on every
+ * CPU, per-CPU data, cross-CPU function calls in hardirq context, NMIs,
+ * and the symbol table used by backtraces.
+ */
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/smp.h>
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/hardirq.h>
+#include <linux/atomic.h>
+#include <linux/ktime.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/kallsyms.h>
+#include <asm/arch.h>
+
+/* ---- spinlocks ---- */
+
+#define SPIN_ITERS	2000
+
+struct spin_ctx {
+	spinlock_t lock;
+	unsigned long counter;		/* only under lock, non-atomically */
+	int inside;			/* CPUs inside the critical section */
+	atomic_t violations;
+	atomic_t started, finished;
+	struct completion go, done;
+	int nthreads;
+	bool irqsave;
+};
+
+static int spin_worker(void *arg)
+{
+	struct spin_ctx *c = arg;
+	unsigned long flags = 0;
+
+	atomic_inc(&c->started);
+	wait_for_completion(&c->go);
+	for (int i = 0; i < SPIN_ITERS; i++) {
+		if (c->irqsave)
+			spin_lock_irqsave(&c->lock, flags);
+		else
+			spin_lock(&c->lock);
+		if (++c->inside != 1)
+			atomic_inc(&c->violations);
+		/* A read-modify-write that tears if two CPUs get in. */
+		WRITE_ONCE(c->counter, READ_ONCE(c->counter) + 1);
+		if (c->irqsave && !irqs_disabled())
+			atomic_inc(&c->violations);
+		c->inside--;
+		if (c->irqsave)
+			spin_unlock_irqrestore(&c->lock, flags);
+		else
+			spin_unlock(&c->lock);
+		if (!(i % 64))
+			cond_resched();
+	}
+	if (atomic_inc_return(&c->finished) == c->nthreads)
+		complete(&c->done);
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+static void run_spin_test(struct kunit *test, bool irqsave)
+{
+	unsigned int ncpus = num_online_cpus(), cpu, n = 0;
+	struct task_struct **tasks;
+	struct spin_ctx *c;
+
+	c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	tasks = kunit_kcalloc(test, ncpus, sizeof(*tasks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_NOT_NULL(test, tasks);
+	spin_lock_init(&c->lock);
+	init_completion(&c->go);
+	init_completion(&c->done);
+	c->nthreads = ncpus;
+	c->irqsave = irqsave;
+	for_each_online_cpu(cpu) {
+		struct task_struct *t = kthread_create_on_cpu(spin_worker, c, cpu, "spin/%u");
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		get_task_struct(t);
+		wake_up_process(t);
+		tasks[n++] = t;
+	}
+	complete_all(&c->go);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&c->done, 120 * HZ));
+	for (unsigned int i = 0; i < n; i++) {
+		kthread_stop(tasks[i]);
+		put_task_struct(tasks[i]);
+	}
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->violations), 0);
+	KUNIT_EXPECT_EQ(test, c->counter, (unsigned long)ncpus * SPIN_ITERS);
+	KUNIT_EXPECT_FALSE(test, spin_is_locked(&c->lock));
+}
+
+static void arch_spinlock_exclusion(struct kunit *test)
+{
+	run_spin_test(test, false);
+}
+
+static void arch_spinlock_irqsave_exclusion(struct kunit *test)
+{
+	run_spin_test(test, true);
+}
+
+static void arch_spinlock_trylock(struct kunit *test)
+{
+	DEFINE_SPINLOCK(l);
+
+	KUNIT_EXPECT_TRUE(test, spin_trylock(&l));
+	KUNIT_EXPECT_TRUE(test, spin_is_locked(&l));
+	KUNIT_EXPECT_FALSE(test, spin_trylock(&l));
+	spin_unlock(&l);
+	KUNIT_EXPECT_FALSE(test, spin_is_locked(&l));
+	/* Taking a spinlock disables preemption; releasing it restores it. */
+	{
+		int pc = preempt_count();
+
+		spin_lock(&l);
+		KUNIT_EXPECT_EQ(test, preempt_count(), pc + 1);
+		spin_unlock(&l);
+		KUNIT_EXPECT_EQ(test, preempt_count(), pc);
+	}
+}
+
+/* ---- per-CPU data ---- */
+
+static DEFINE_PER_CPU(unsigned long, arch_test_pcpu);
+static DEFINE_PER_CPU(int, arch_test_seen_cpu);
+
+static void pcpu_write_self(void *arg)
+{
+	unsigned long tag = (unsigned long)arg;
+
+	this_cpu_write(arch_test_pcpu, tag + smp_processor_id());
+	this_cpu_write(arch_test_seen_cpu, smp_processor_id());
+	this_cpu_inc(arch_test_pcpu);
+}
+
+static void arch_percpu(struct kunit *test)
+{
+	unsigned long tag = 1000;
+	unsigned int cpu;
+
+	on_each_cpu(pcpu_write_self, (void *)tag, true);
+	for_each_online_cpu(cpu) {
+		/* Each CPU's instance is its own: tag + cpu + 1, seen from here. */
+		KUNIT_EXPECT_EQ(test, per_cpu(arch_test_pcpu, cpu), tag + cpu + 1);
+		KUNIT_EXPECT_EQ(test, per_cpu(arch_test_seen_cpu, cpu), (int)cpu);
+		/* Distinct instances. */
+		if (cpu)
+			KUNIT_EXPECT_PTR_NE(test, per_cpu_ptr(&arch_test_pcpu, cpu),
+					    per_cpu_ptr(&arch_test_pcpu, 0));
+	}
+	preempt_disable();
+	KUNIT_EXPECT_PTR_EQ(test, this_cpu_ptr(&arch_test_pcpu),
+			    per_cpu_ptr(&arch_test_pcpu, smp_processor_id()));
+	preempt_enable();
+}
+
+/* ---- IPIs ---- */
+
+struct ipi_probe {
+	int cpu;
+	bool in_hardirq;
+	bool irqs_off;
+	atomic_t calls;
+};
+
+static void ipi_probe_fn(void *arg)
+{
+	struct ipi_probe *p = arg;
+
+	p[smp_processor_id()].cpu = smp_processor_id();
+	p[smp_processor_id()].in_hardirq = in_hardirq();
+	p[smp_processor_id()].irqs_off = irqs_disabled();
+	atomic_inc(&p[smp_processor_id()].calls);
+}
+
+static void arch_ipi_function_call(struct kunit *test)
+{
+	struct ipi_probe *p;
+	unsigned int cpu, self;
+
+	p = kunit_kcalloc(test, nr_cpu_ids, sizeof(*p), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	self = get_cpu();
+	put_cpu();
+	for_each_online_cpu(cpu) {
+		if (cpu == self)
+			continue;
+		KUNIT_EXPECT_EQ(test, smp_call_function_single(cpu, ipi_probe_fn, p, true), 0);
+		KUNIT_EXPECT_EQ(test, p[cpu].cpu, (int)cpu);
+		KUNIT_EXPECT_TRUE(test, p[cpu].in_hardirq);
+		KUNIT_EXPECT_TRUE(test, p[cpu].irqs_off);
+	}
+	/* All CPUs at once, this one included. */
+	on_each_cpu(ipi_probe_fn, p, true);
+	for_each_online_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, atomic_read(&p[cpu].calls), cpu == self ? 1 : 2);
+	KUNIT_EXPECT_NE(test, smp_call_function_single(nr_cpu_ids, ipi_probe_fn, p, true), 0);
+}
+
+/* ---- NMIs ---- */
+
+static DEFINE_PER_CPU(int, nmi_probe_hits);
+static bool nmi_probe_armed;
+
+static int nmi_probe(struct pt_regs *regs)
+{
+	if (!READ_ONCE(nmi_probe_armed))
+		return 0;
+	if (in_nmi())
+		this_cpu_inc(nmi_probe_hits);
+	return 1;
+}
+
+static void arch_nmi(struct kunit *test)
+{
+	unsigned int cpu;
+	u64 end;
+
+	KUNIT_ASSERT_EQ(test, register_nmi_handler(nmi_probe), 0);
+	WRITE_ONCE(nmi_probe_armed, true);
+	for_each_online_cpu(cpu) {
+		int before = per_cpu(nmi_probe_hits, cpu);
+
+		smp_send_nmi(cpu);
+		end = ktime_get_ns() + 5000000000ULL;
+		while (READ_ONCE(per_cpu(nmi_probe_hits, cpu)) == before &&
+		       ktime_get_ns() < end)
+			cpu_relax();
+		KUNIT_EXPECT_EQ(test, READ_ONCE(per_cpu(nmi_probe_hits, cpu)), before + 1);
+	}
+	WRITE_ONCE(nmi_probe_armed, false);
+	unregister_nmi_handler(nmi_probe);
+}
+
+/* ---- symbols for backtraces ---- */
+
+static void arch_kallsyms(struct kunit *test)
+{
+	unsigned long addr = (unsigned long)arch_kallsyms, size, off;
+	const char *name = kallsyms_lookup(addr + 3, &size, &off);
+	char buf[128];
+
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	KUNIT_EXPECT_STREQ(test, name, "arch_kallsyms");
+	KUNIT_EXPECT_EQ(test, off, 3UL);
+	KUNIT_EXPECT_GT(test, size, 3UL);
+	KUNIT_EXPECT_EQ(test, kallsyms_lookup_name("start_kernel") != 0, true);
+	snprintf(buf, sizeof(buf), "%pS", (void *)(addr + 3));
+	KUNIT_EXPECT_TRUE(test, !strncmp(buf, "arch_kallsyms+0x3/0x", 20));
+	KUNIT_EXPECT_NULL(test, kallsyms_lookup(0x1000, NULL, NULL));
+}
+
+static struct kunit_case arch_test_cases[] = {
+	KUNIT_CASE(arch_spinlock_exclusion),
+	KUNIT_CASE(arch_spinlock_irqsave_exclusion),
+	KUNIT_CASE(arch_spinlock_trylock),
+	KUNIT_CASE(arch_percpu),
+	KUNIT_CASE(arch_ipi_function_call),
+	KUNIT_CASE(arch_nmi),
+	KUNIT_CASE(arch_kallsyms),
+	{}
+};
+
+static struct kunit_suite arch_test_suite = {
+	.name = "arch",
+	.test_cases = arch_test_cases,
+};
+kunit_test_suite(arch_test_suite);
