@@ -1037,6 +1037,81 @@ static void notifier_kernel_chains(struct kunit *test)
 }
 
 /*
+ * atomic_notifier_chain_unregister() waits for callers: while a callback
+ * runs (inside the caller's rcu_read_lock()) on another CPU, unregister
+ * of its block must not return.
+ */
+static ATOMIC_NOTIFIER_HEAD(prove_wait_chain);
+
+struct prove_unreg {
+	struct notifier_block nb;
+	int in_callback;
+	int release;
+	int unregistered;
+	int called;
+};
+
+static int prove_slow_call(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct prove_unreg *u = container_of(nb, struct prove_unreg, nb);
+	unsigned long end = jiffies + msecs_to_jiffies(10000);
+
+	WRITE_ONCE(u->in_callback, 1);
+	while (!READ_ONCE(u->release) && time_before(jiffies, end))
+		cpu_relax();		/* no sleeping: an atomic chain */
+	return NOTIFY_OK;
+}
+
+static int prove_slow_caller_fn(void *arg)
+{
+	struct prove_unreg *u = arg;
+
+	atomic_notifier_call_chain(&prove_wait_chain, 0, NULL);
+	WRITE_ONCE(u->called, 1);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static int prove_unregister_fn(void *arg)
+{
+	struct prove_unreg *u = arg;
+
+	atomic_notifier_chain_unregister(&prove_wait_chain, &u->nb);
+	WRITE_ONCE(u->unregistered, 1);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void notifier_unregister_waits_for_callers(struct kunit *test)
+{
+	struct prove_unreg u = { .nb.notifier_call = prove_slow_call };
+	struct task_struct *caller, *unreg;
+	int cpu = prove_other_cpu();
+	bool early;
+
+	if (cpu < 0)
+		kunit_skip(test, "needs 2 CPUs: a callback on one, unregister on another");
+	KUNIT_ASSERT_EQ(test, atomic_notifier_chain_register(&prove_wait_chain, &u.nb), 0);
+	caller = prove_run_on(prove_slow_caller_fn, &u, cpu, "nb_slow");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(caller));
+	KUNIT_ASSERT_TRUE(test, prove_wait_flag(&u.in_callback, 5000));
+	unreg = prove_run_on(prove_unregister_fn, &u, raw_smp_processor_id(), "nb_unreg");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(unreg));
+	msleep(100);
+	early = READ_ONCE(u.unregistered);
+	WRITE_ONCE(u.release, 1);
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&u.unregistered, 10000));
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&u.called, 10000));
+	kthread_stop(unreg);
+	kthread_stop(caller);
+	KUNIT_EXPECT_FALSE_MSG(test, early,
+			       "unregister returned while the callback was still running");
+	KUNIT_EXPECT_TRUE(test, atomic_notifier_call_chain_is_empty(&prove_wait_chain));
+}
+
+/*
  * Concurrent register/unregister against callers.  A permanent block is
  * on the chain throughout: every call must reach it (no missed calls).
  * Writers register kmalloc()ed blocks, check that their own next call
@@ -1165,6 +1240,7 @@ static struct kunit_case notifier_test_cases[] = {
 	KUNIT_CASE(notifier_stop_and_errno),
 	KUNIT_CASE(notifier_blocking_may_sleep),
 	KUNIT_CASE(notifier_kernel_chains),
+	KUNIT_CASE(notifier_unregister_waits_for_callers),
 	KUNIT_CASE_SLOW(notifier_concurrent_register),
 	{}
 };
