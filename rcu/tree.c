@@ -566,25 +566,42 @@ static int rcu_gp_kthread(void *unused)
 
 /* ---- callbacks ---- */
 
+/*
+ * A batch is bounded in time as well as in number: with the limit raised
+ * for a flood (DEFAULT_MAX_RCU_BLIMIT), invoking it in one go could keep
+ * this CPU in softirq for seconds when callbacks are slow, holding off
+ * its tasks, readers included, and its quiescent states.  Callbacks are
+ * taken RCU_BATCH_CHUNK at a time until the limit or RCU_BATCH_TIME_NS;
+ * what is left is invoked by the next RCU_SOFTIRQ (raised below).
+ */
+#define RCU_BATCH_TIME_NS	(3 * NSEC_PER_MSEC)
+#define RCU_BATCH_CHUNK		64L
+
 /* Invoke a batch of ready callbacks (RCU_SOFTIRQ). */
 static void rcu_do_batch(struct rcu_data *rdp)
 {
 	struct rcu_cblist done;
 	struct rcu_head *rhp;
 	unsigned long flags;
-	long n, bl;
+	long n, bl, total = 0;
+	u64 tlimit = ktime_get_ns() + RCU_BATCH_TIME_NS;
 
 	local_irq_save(flags);
 	bl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) > qhimark ?
 		 (long)DEFAULT_MAX_RCU_BLIMIT : rdp->blimit);
-	n = rcu_segcblist_extract_done(&rdp->cblist, bl, &done);
 	local_irq_restore(flags);
-
-	while ((rhp = rcu_cblist_dequeue(&done)))
-		rcu_reclaim_one(rhp);
+	do {
+		local_irq_save(flags);
+		n = rcu_segcblist_extract_done(&rdp->cblist,
+					       min(bl - total, RCU_BATCH_CHUNK), &done);
+		local_irq_restore(flags);
+		while ((rhp = rcu_cblist_dequeue(&done)))
+			rcu_reclaim_one(rhp);
+		total += n;
+	} while (n && total < bl && ktime_get_ns() < tlimit);
 
 	local_irq_save(flags);
-	rdp->n_cbs_invoked += n;
+	rdp->n_cbs_invoked += total;
 	/* Flood over: back to small batches, reset the flood check. */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) < qlowmark) {
 		rdp->blimit = blimit;
