@@ -818,7 +818,11 @@ static void rcu_torture_barrier_cb(struct rcu_head *head)
 	atomic_inc(&bp->invoked);
 }
 
-/* Fake writers: grace periods and barriers, nothing to free. */
+/*
+ * Fake writers: grace periods and, now and then (as in Linux, one time in
+ * nfakewriters * 8), rcu_barrier(); nothing to free.  Barriers and
+ * expedited grace periods IPI every CPU, so they stay a minority.
+ */
 static int rcu_torture_fakewriter(void *arg)
 {
 	struct rcu_torture_barrier_probe probe;
@@ -830,7 +834,18 @@ static int rcu_torture_fakewriter(void *arg)
 		schedule_timeout_uninterruptible(1 + rtort_random(&rand) % 10);
 		if (kthread_should_stop())
 			break;
-		switch (rtort_random(&rand) % 6) {
+		if (!(rtort_random(&rand) % (nrealfakewriters * 8))) {
+			init_rcu_head_on_stack(&probe.rh);
+			atomic_set(&probe.invoked, 0);
+			cur_ops->call(&probe.rh, rcu_torture_barrier_cb);
+			cur_ops->cb_barrier();
+			if (atomic_read(&probe.invoked) != 1) {
+				atomic_long_inc(&n_rcu_torture_barrier_error);
+				rcu_torture_note_error("rcu_barrier() returned before a callback ran");
+			}
+			destroy_rcu_head_on_stack(&probe.rh);
+		}
+		switch (rtort_random(&rand) % 5) {
 		case 0:
 		case 1:
 			cur_ops->sync();
@@ -842,21 +857,10 @@ static int rcu_torture_fakewriter(void *arg)
 			cookie = cur_ops->get_gp_state();
 			cur_ops->cond_sync(cookie);
 			break;
-		case 4:
+		default:
 			cookie = cur_ops->start_gp_poll();
 			while (!cur_ops->poll_gp_state(cookie))
 				schedule_timeout_uninterruptible(1);
-			break;
-		default:
-			init_rcu_head_on_stack(&probe.rh);
-			atomic_set(&probe.invoked, 0);
-			cur_ops->call(&probe.rh, rcu_torture_barrier_cb);
-			cur_ops->cb_barrier();
-			if (atomic_read(&probe.invoked) != 1) {
-				atomic_long_inc(&n_rcu_torture_barrier_error);
-				rcu_torture_note_error("rcu_barrier() returned before a callback ran");
-			}
-			destroy_rcu_head_on_stack(&probe.rh);
 			break;
 		}
 		atomic_long_inc(&n_rcu_torture_fakewrites);
