@@ -7,6 +7,8 @@
 obj=$B/obj-series
 [ -f "$obj/Module.symvers" ] || [ -f "$obj/vmlinux" ] || "$LINUX_DIR/scripts/build.sh" series
 use_tree series
+# Module.symvers (exported symbols of vmlinux) comes from "make modules".
+[ -f "$obj/Module.symvers" ] || kmake "$SRC" "$obj" modules
 mkdir -p "$B/module"
 cp "$LINUX_DIR/module/Makefile" "$LINUX_DIR/module/"*.c "$B/module/"
 kmake "$SRC" "$obj" M="$B/module" modules

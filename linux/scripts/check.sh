@@ -182,11 +182,16 @@ if [ -f "$LINUX_DIR/module/Makefile" ]; then
 		L=$C/boot-module.console
 		nok=$(grep -c '    ok [0-9]' "$L" || true)
 		nnok=$(grep -c 'not ok [0-9]' "$L" || true)
+		# The splats fired on purpose must be in the log between their markers.
+		between() { sed -n "/BEGIN INTENTIONAL SPLAT ($1)/,/END INTENTIONAL SPLAT ($1)/p" "$L"; }
+		splats=0
+		between PROVE_RCU | grep -q 'suspicious RCU usage' && splats=$((splats + 1))
+		between DEBUG_OBJECTS_RCU_HEAD | grep -q 'ODEBUG: activate active.*object type: rcu_head' && splats=$((splats + 1))
 		if grep -q 'INIT: DONE 0 failures' "$L" && [ "$nok" -gt 0 ] && [ "$nnok" = 0 ] &&
-			grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
-			report PASS linux-requirements-module "($nok KUnit cases ok, 0 not ok)"
+			[ "$splats" = 2 ] && grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
+			report PASS linux-requirements-module "($nok KUnit cases ok, 0 not ok; both intentional splats seen)"
 		else
-			report FAIL linux-requirements-module "($nok ok, $nnok not ok; see $L)"
+			report FAIL linux-requirements-module "($nok ok, $nnok not ok, $splats/2 intentional splats; see $L)"
 		fi
 	else
 		report FAIL linux-requirements-module "(module build failed, see $C/module.log)"
