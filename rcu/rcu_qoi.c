@@ -617,7 +617,7 @@ static int qoi_storm(unsigned int secs)
 	u64 other_ipis = 0;
 	struct qoi_run r;
 
-	qoi_begin(&r, "storm", 5);
+	qoi_begin(&r, "storm", 6);
 	if (num_online_cpus() < 2) {
 		qoi_skip(&r, "idle_not_ipied", "needs 2 CPUs");
 		return qoi_end(&r);
@@ -694,6 +694,19 @@ static int qoi_storm(unsigned int secs)
 	qoi_check(&r, !atomic_read(&sa.running), "all_returned");
 	qoi_check(&r, gp0 >= 1, "normal_gps_completed");
 	qoi_check(&r, sa.normal >= 1, "synchronize_rcu_returned");
+	/*
+	 * Fairness: exp_mutex is not fair, and a caller learns that someone
+	 * else's expedited grace period covered it only once it holds the
+	 * mutex, so with many CPUs some callers starve (on 64 CPUs under
+	 * TCG about half the CPUs completed 1 or 2 calls in 5 s while others
+	 * completed thousands).  Known: reported as TODO until fixed.
+	 */
+	r.n++;
+	if (min_count >= 10)
+		printk("ok %d storm_fair_progress\n", r.n);
+	else
+		printk("not ok %d storm_fair_progress # TODO a CPU completed only %lu calls: exp_mutex waiters starve\n",
+		       r.n, min_count);
 	return qoi_end(&r);
 }
 
