@@ -837,6 +837,7 @@ static int qoi_flood(unsigned int secs)
 	bool relaxed = true;
 	unsigned int cpu;
 	long qhimark = 10000;
+	struct sched_param normal = { .sched_priority = 0 };
 	char buf[24];
 	u64 t0, t_end;
 
@@ -871,6 +872,8 @@ static int qoi_flood(unsigned int secs)
 	flood0 = READ_ONCE(rcu_state.n_flood_checks);
 	inv0 = inv_last = qoi_flood_invoked_total();
 	gp_last = rcu_gp_completed();
+	/* The monitor must not wait behind the flooder on its CPU. */
+	sched_set_fifo_low(current);
 	t0 = ktime_get_ns();
 	WRITE_ONCE(a.go, true);
 	for (unsigned int last_sec = 0;;) {
@@ -909,6 +912,7 @@ static int qoi_flood(unsigned int secs)
 	}
 	t_end = ktime_get_ns();
 	WRITE_ONCE(a.stop, true);
+	sched_setscheduler_nocheck(current, SCHED_NORMAL, &normal);
 	for_each_online_cpu(cpu)
 		if (ts[cpu])
 			kthread_stop(ts[cpu]);
