@@ -368,10 +368,25 @@ static void schedule_bug(struct task_struct *prev)
 	WARN_ON(1);
 }
 
+/*
+ * Sanity checks at each switch: the stack's end marker is intact and (with
+ * CONFIG_DEBUG_KERNEL) the CPU really runs the task its run queue names,
+ * on that task's stack.  Any of these failing means memory corruption or
+ * a broken switch, and nothing after it could be trusted.
+ */
 static void check_stack_end(struct task_struct *p)
 {
 	if (p->stack && *(unsigned long *)p->stack != STACK_END_MAGIC)
 		panic("stack overflow in task %s/%d", p->comm, p->pid);
+#ifdef CONFIG_DEBUG_KERNEL
+	if (unlikely(p != current))
+		panic("sched: CPU %u runs %s/%d but its run queue says %s/%d",
+		      smp_processor_id(), current->comm, current->pid, p->comm, p->pid);
+	if (unlikely(p->stack && (unsigned long)__builtin_frame_address(0) -
+				 (unsigned long)p->stack >= THREAD_SIZE))
+		panic("sched: task %s/%d is running off its stack (sp %px)",
+		      p->comm, p->pid, __builtin_frame_address(0));
+#endif
 }
 
 /*
