@@ -198,7 +198,13 @@ static void prove_rcu_dereference_bh_sched_outside_reader(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "suspicious rcu_dereference_bh_check() usage");
 
-	/* A plain rcu_read_lock() does not make a sched reader. */
+	/*
+	 * A plain rcu_read_lock() does not make a sched reader, except in a
+	 * PREEMPT kernel without preemptible RCU, whose readers disable
+	 * preemption (and so are sched readers).
+	 */
+	if (IS_ENABLED(CONFIG_PREEMPT) && !IS_ENABLED(CONFIG_PREEMPT_RCU))
+		return;
 	prove_splat_begin(test);
 	rcu_read_lock();
 	p = rcu_dereference_sched(prove_gp);

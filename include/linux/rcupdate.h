@@ -415,7 +415,12 @@ do {									\
  * May fall back to synchronize_rcu() when memory is short, so only from
  * sleepable context.
  */
-#define kfree_rcu_mightsleep(ptr)	kvfree_call_rcu(NULL, (void *)(ptr))
+#define kfree_rcu_mightsleep(ptr)					\
+do {									\
+	void *___p = (void *)(ptr);					\
+	if (___p)							\
+		kvfree_call_rcu(NULL, ___p);				\
+} while (0)
 
 #define __kfree_rcu_pick(_1, _2, name, ...) name
 

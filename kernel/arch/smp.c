@@ -213,10 +213,18 @@ static struct call_single_data *queue_call(int cpu, smp_call_func_t func,
 	return csd;
 }
 
+/*
+ * Wait for a cross-CPU call.  From a context that may schedule, let
+ * others run (and RCU see a quiescent state) meanwhile: the target's
+ * virtual CPU may not run for a long time on an overcommitted host.
+ */
 static void wait_call(struct call_single_data *csd)
 {
-	while (!smp_load_acquire(&csd->done))
+	while (!smp_load_acquire(&csd->done)) {
+		if (preempt_count() == 0 && !irqs_disabled())
+			cond_resched();
 		cpu_relax();
+	}
 	kfree(csd);
 }
 

@@ -222,16 +222,22 @@ static void sched_test_preemption(struct kunit *test)
 
 static struct rr_data {
 	unsigned long loops[2];
+	struct task_struct *task[2];
 	struct completion done;
 } rrd;
 
-/* Spin 300 ms with scheduling points only (cond_resched()). */
+/*
+ * Spin with scheduling points only (cond_resched()) until both spinners
+ * have been switched out twice, or 20 s.  Not a fixed time: on an
+ * overcommitted host a virtual CPU may take few ticks in 300 ms.
+ */
 static int rr_spinner(void *arg)
 {
 	long i = (long)arg;
 	u64 t0 = ktime_get_ns();
 
-	while (ktime_get_ns() - t0 < 300 * NSEC_PER_MSEC) {
+	while ((READ_ONCE(rrd.task[0]->nivcsw) < 2 || READ_ONCE(rrd.task[1]->nivcsw) < 2) &&
+	       ktime_get_ns() - t0 < 20 * NSEC_PER_SEC) {
 		rrd.loops[i]++;
 		cond_resched();
 	}
@@ -250,11 +256,12 @@ static void sched_test_round_robin(struct kunit *test)
 	memset(&rrd, 0, sizeof(rrd));
 	init_completion(&rrd.done);
 	for (i = 0; i < 2; i++)
-		t[i] = start_pinned(test, rr_spinner, (void *)(long)i, cpu, "sched_rr/%u");
+		rrd.task[i] = t[i] = start_pinned(test, rr_spinner, (void *)(long)i, cpu,
+						  "sched_rr/%u");
 	for (i = 0; i < 2; i++)
 		wake_up_process(t[i]);
 	for (i = 0; i < 2; i++)
-		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&rrd.done, WAIT_J), 0UL);
+		KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&rrd.done, 30 * HZ), 0UL);
 	/* Time slices of RR_TIMESLICE ticks: each was switched out repeatedly. */
 	for (i = 0; i < 2; i++) {
 		KUNIT_EXPECT_GE(test, t[i]->nivcsw, 2UL);
