@@ -3,7 +3,7 @@
 # make check: the whole test suite, included by the top Makefile.
 #
 #   make check                           everything below, then the summary
-#   make test-scenario SCENARIO=tree-8   build one scenario's config, boot it
+#   make test-scenario SCENARIO=torture-tree-8   build one scenario's config, boot it
 #   make harness-test                    the harness self-tests only
 #   make list-scenarios
 #
@@ -47,6 +47,12 @@ else \
 fi
 endef
 
+# The sparse cases' make fragment (sparse-cases, sparse-plant).
+ifeq ($(filter tests/sparse/sparse.mk,$(MAKEFILE_LIST)),)
+-include tests/sparse/sparse.mk
+endif
+
+.PHONY: check-sparse-cases check-codegen
 .PHONY: check check-prepare check-packages check-kconfig check-build check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
 	harness-test list-scenarios
@@ -59,6 +65,8 @@ check:
 	@$(MAKE) --no-print-directory check-build
 	@$(MAKE) --no-print-directory check-unit
 	@$(MAKE) --no-print-directory check-sparse
+	@$(MAKE) --no-print-directory check-sparse-cases
+	@$(MAKE) --no-print-directory check-codegen
 	@$(MAKE) --no-print-directory check-harness
 	@$(MAKE) --no-print-directory check-scenarios
 	@$(MAKE) --no-print-directory check-linux
@@ -116,6 +124,35 @@ check-sparse:
 		$(call check-step,sparse:$(c),$(CHECK_RESULTS)/sparse.txt,$(CHECK_LOGS)/sparse-$(c).log,\
 			test -f $(CHECK_CFG_ROOT)/$(c)/.config || $(call check-cfg-make,$(c)) $(c)_defconfig; \
 			$(call check-cfg-make,$(c)) sparse);)
+
+# tests/sparse: the misuse cases (exact diagnostics, each shown able to
+# fail) and the planted misuse in a copy of the tree; tree_defconfig.
+check-sparse-cases:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@rm -f $(CHECK_RESULTS)/sparse-cases.txt $(CHECK_RESULTS)/sparse-plant.txt
+	@test -f $(CHECK_CFG_ROOT)/tree/.config || $(call check-cfg-make,tree) tree_defconfig >/dev/null
+	@for t in cases plant; do \
+		f=$(CHECK_RESULTS)/sparse-$$t.txt; log=$(CHECK_LOGS)/sparse-$$t.log; \
+		if $(call check-cfg-make,tree) sparse-$$t SPARSE_CASES_RESULTS=$(CURDIR)/$(CHECK_RESULTS)/sparse-cases.txt \
+			SPARSE_PLANT_RESULTS=$(CURDIR)/$(CHECK_RESULTS)/sparse-plant.txt >$$log 2>&1; then rc=0; else rc=1; fi; \
+		if [ -s $$f ]; then grep -E '^(FAIL|SKIP):' $$f || true; \
+			echo "sparse-$$t: $$(grep -c '^PASS:' $$f) passed, $$(grep -c '^FAIL:' $$f) failed (log: $$log)"; fi; \
+		if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
+			echo "FAIL: sparse-$$t (log: $$log)" | tee -a $$f; \
+		elif ! grep -qsE '^(PASS|FAIL|SKIP):' $$f; then \
+			echo "FAIL: sparse-$$t (no results in $$f, log: $$log)" | tee -a $$f; \
+		fi; \
+	done
+
+# Readers compile to nothing in a non-preemptible build without PROVE_RCU.
+check-codegen:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@f=$(CHECK_RESULTS)/codegen.txt; rm -f $$f; \
+	if tests/codegen/check.sh $(CHECK_CFG_ROOT)/bench >$(CHECK_LOGS)/codegen.log 2>&1; then rc=0; else rc=1; fi; \
+	grep -E '^(PASS|FAIL|SKIP):' $(CHECK_LOGS)/codegen.log | tee -a $$f; \
+	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
+		echo "FAIL: codegen (log: $(CHECK_LOGS)/codegen.log)" | tee -a $$f; \
+	fi
 
 check-harness:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
