@@ -71,7 +71,7 @@ check_checkpatch() {
 		nbug=$(grep -c '^WARNING:AVOID_BUG:' "$C/checkpatch.tmp" || true)
 		added=$(grep -c '^+.*\bBUG\(_ON\)\?(' "$p" || true)
 		removed=$(grep -c '^-.*\bBUG\(_ON\)\?(' "$p" || true)
-		if grep -v '^WARNING:AVOID_BUG:' "$C/checkpatch.tmp" | grep -q '^\(ERROR\|WARNING\|CHECK\)' ||
+		if [ "$(grep -v '^WARNING:AVOID_BUG:' "$C/checkpatch.tmp" | grep -c '^\(ERROR\|WARNING\|CHECK\)')" -gt 0 ] ||
 			{ [ "$nbug" -gt 0 ] && [ "$added" -gt "$removed" ]; }; then
 			echo "NOT CLEAN: $(basename "$p")"; cat "$C/checkpatch.tmp"; bad=1
 		elif [ "$nbug" -gt 0 ]; then
@@ -185,8 +185,11 @@ if [ -f "$LINUX_DIR/module/Makefile" ]; then
 		# The splats fired on purpose must be in the log between their markers.
 		between() { sed -n "/BEGIN INTENTIONAL SPLAT ($1)/,/END INTENTIONAL SPLAT ($1)/p" "$L"; }
 		splats=0
-		between PROVE_RCU | grep -q 'suspicious RCU usage' && splats=$((splats + 1))
-		between DEBUG_OBJECTS_RCU_HEAD | grep -q 'ODEBUG: activate active.*object type: rcu_head' && splats=$((splats + 1))
+		# grep -c, not grep -q: with pipefail, grep -q exiting early makes
+		# sed die of SIGPIPE and the pipeline fail.
+		[ "$(between PROVE_RCU | grep -c 'suspicious RCU usage')" -gt 0 ] && splats=$((splats + 1))
+		[ "$(between DEBUG_OBJECTS_RCU_HEAD | grep -c 'ODEBUG: activate active.*object type: rcu_head')" -gt 0 ] &&
+			splats=$((splats + 1))
 		if grep -q 'INIT: DONE 0 failures' "$L" && [ "$nok" -gt 0 ] && [ "$nnok" = 0 ] &&
 			[ "$splats" = 2 ] && grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
 			report PASS linux-requirements-module "($nok KUnit cases ok, 0 not ok; both intentional splats seen)"
