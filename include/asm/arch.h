@@ -45,6 +45,12 @@ int register_nmi_handler(nmi_handler_t fn);
 void unregister_nmi_handler(nmi_handler_t fn);
 void trigger_cpu_backtrace(int cpu);
 
+/* kernel/arch/spinlock.c */
+bool spin_halt_fixup(struct pt_regs *regs);
+void spin_halt_enable(void);
+u64 spin_halts_cpu(unsigned int cpu);
+u64 spin_kicks_cpu(unsigned int cpu);
+
 /* kernel/panic.c */
 bool panic_in_progress(void);
 bool panic_on_this_cpu(void);

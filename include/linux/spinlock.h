@@ -47,13 +47,34 @@ do {									\
 } while (0)
 #define raw_spin_lock_init(lock) spin_lock_init(lock)
 
+/*
+ * Contended waiters spin for a while and then halt until the unlocker
+ * kicks them (kernel/arch/spinlock.c), so that a lock handover does not
+ * wait for the host to schedule a spinning vCPU.  Host unit tests have no
+ * second CPU and keep the plain spinning loop.
+ */
+#ifdef __UNIT_TEST__
+static __always_inline void arch_spin_lock_slowpath(arch_spinlock_t *l, u16 ticket)
+{
+	while (__atomic_load_n(&l->head, __ATOMIC_ACQUIRE) != ticket)
+		cpu_relax();
+}
+
+static __always_inline void arch_spin_kick(arch_spinlock_t *l, u16 next) { }
+#define spin_halted_count	((atomic_t){ 0 })
+#else
+void arch_spin_lock_slowpath(arch_spinlock_t *l, u16 ticket);
+void arch_spin_kick(arch_spinlock_t *l, u16 next);
+extern atomic_t spin_halted_count;
+#endif
+
 static __always_inline void arch_spin_lock(arch_spinlock_t *l)
 {
 	u32 old = __atomic_fetch_add(&l->val, 1U << 16, __ATOMIC_ACQUIRE);
 	u16 ticket = old >> 16;
 
-	while (__atomic_load_n(&l->head, __ATOMIC_ACQUIRE) != ticket)
-		cpu_relax();
+	if (__builtin_expect((u16)old != ticket, 0))
+		arch_spin_lock_slowpath(l, ticket);
 }
 
 static __always_inline bool arch_spin_trylock(arch_spinlock_t *l)
@@ -66,9 +87,16 @@ static __always_inline bool arch_spin_trylock(arch_spinlock_t *l)
 					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
+/*
+ * The locked add is a full barrier: the new head is visible before this
+ * CPU looks for halted waiters (see kernel/arch/spinlock.c).
+ */
 static __always_inline void arch_spin_unlock(arch_spinlock_t *l)
 {
-	__atomic_store_n(&l->head, (u16)(l->head + 1), __ATOMIC_RELEASE);
+	u16 next = __atomic_add_fetch(&l->head, 1, __ATOMIC_SEQ_CST);
+
+	if (__builtin_expect(READ_ONCE(spin_halted_count.counter) != 0, 0))
+		arch_spin_kick(l, next);
 }
 
 static __always_inline bool arch_spin_is_locked(arch_spinlock_t *l)

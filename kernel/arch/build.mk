@@ -1,4 +1,4 @@
-obj-y += kernel/arch/boot.o kernel/arch/paging.o kernel/arch/cpu.o \
+obj-y += kernel/arch/boot.o kernel/arch/spinlock.o kernel/arch/paging.o kernel/arch/cpu.o \
 	 kernel/arch/entry.o kernel/arch/traps.o kernel/arch/irq.o \
 	 kernel/arch/acpi.o kernel/arch/apic.o kernel/arch/smp.o \
 	 kernel/arch/tsc.o kernel/arch/percpu.o kernel/arch/reboot.o \

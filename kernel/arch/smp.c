@@ -130,6 +130,7 @@ void __init smp_boot_cpus(void)
 	for (unsigned int cpu = 1; cpu < nr_cpus_detected; cpu++)
 		if (cpu_online(cpu))
 			cpu_notify_online(cpu);
+	spin_halt_enable();
 }
 
 /* ---- function-call IPIs ---- */
@@ -303,6 +304,7 @@ void smp_send_nmi(int cpu)
 void arch_print_cpus(void)
 {
 	unsigned int cpu;
+	u64 halts = 0, kicks = 0;
 
 	printk("CPU  APIC  online  ticks       wakeups     irqs        ipis      nmis  state\n");
 	for_each_possible_cpu(cpu) {
@@ -315,5 +317,9 @@ void arch_print_cpus(void)
 		       (unsigned long long)per_cpu(nmi_count, cpu),
 		       idle_cpu(cpu) ? "idle" : "running",
 		       tick_nohz_tick_stopped_cpu(cpu) ? ", tick stopped" : "");
+		halts += spin_halts_cpu(cpu);
+		kicks += spin_kicks_cpu(cpu);
 	}
+	printk("spinlock waiters halted %llu times, kicked %llu times\n",
+	       (unsigned long long)halts, (unsigned long long)kicks);
 }

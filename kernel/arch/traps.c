@@ -167,6 +167,8 @@ static void do_nmi(struct pt_regs *regs)
 
 	nmi_enter();
 	this_cpu_inc(nmi_count);
+	if (spin_halt_fixup(regs))
+		handled = true;
 	if (panic_in_progress() && !panic_on_this_cpu())
 		panic_stop_self();
 	if (this_cpu_read(nmi_backtrace_pending)) {
