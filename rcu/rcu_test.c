@@ -878,8 +878,14 @@ static struct kunit_suite rcu_test_suite = {
 #define RCU_BATCH_CREATE_SECS	120
 #define RCU_BATCH_WAIT_SECS	240
 
+/*
+ * The callers are spread over the CPUs, bound, and each CPU wakes its own
+ * from a function-call IPI: one complete_all() waking 2,000 threads on
+ * other CPUs would send them IPIs one after the other and stretch their
+ * arrival over many grace periods on a TCG host.
+ */
 struct rcu_batch_ctx {
-	struct completion go;
+	struct completion *go;		/* one per CPU */
 	struct completion all_done;
 	atomic_t arrived;
 	atomic_t done;
@@ -892,7 +898,7 @@ static int rcu_batch_fn(void *arg)
 {
 	struct rcu_batch_ctx *c = arg;
 
-	wait_for_completion(&c->go);
+	wait_for_completion(&c->go[smp_processor_id()]);
 	if (atomic_inc_return(&c->arrived) == c->nthreads) {
 		WRITE_ONCE(c->last_arrival_gp, rcu_gp_completed());
 		WRITE_ONCE(c->last_arrival_ns, ktime_get_ns());
@@ -903,12 +909,20 @@ static int rcu_batch_fn(void *arg)
 	return rcu_test_park();
 }
 
+static void rcu_batch_go(void *arg)
+{
+	struct rcu_batch_ctx *c = arg;
+
+	complete_all(&c->go[smp_processor_id()]);
+}
+
 static void rcu_batch_sync(struct kunit *test)
 {
 	struct task_struct **tasks;
 	struct rcu_batch_ctx *c;
 	unsigned long g0, g1;
 	u64 t0, us, spread_us;
+	unsigned int cpu = 0;
 	int i, n = 0;
 	bool ok;
 
@@ -916,7 +930,10 @@ static void rcu_batch_sync(struct kunit *test)
 	tasks = kunit_kcalloc(test, RCU_BATCH_NTHREADS, sizeof(*tasks), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	KUNIT_ASSERT_NOT_NULL(test, tasks);
-	init_completion(&c->go);
+	c->go = kunit_kcalloc(test, NR_CPUS, sizeof(*c->go), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c->go);
+	for (i = 0; i < NR_CPUS; i++)
+		init_completion(&c->go[i]);
 	init_completion(&c->all_done);
 	atomic_set(&c->arrived, 0);
 	atomic_set(&c->done, 0);
@@ -929,15 +946,19 @@ static void rcu_batch_sync(struct kunit *test)
 		/* An overcommitted TCG host can take minutes: give up politely. */
 		if (!(i % 64) && ktime_get_ns() - t0 > RCU_BATCH_CREATE_SECS * NSEC_PER_SEC)
 			break;
-		t = kthread_run(rcu_batch_fn, c, "rcu_batch/%d", i);
+		cpu = cpumask_next(cpu, cpu_online_mask);
+		if (cpu >= nr_cpu_ids)
+			cpu = cpumask_first(cpu_online_mask);
+		t = kthread_create_on_cpu(rcu_batch_fn, c, cpu, "rcu_batch/%d");
 		if (IS_ERR(t))
 			break;
+		wake_up_process(t);
 		tasks[n++] = t;
 	}
 	if (n < RCU_BATCH_NTHREADS) {
 		/* Let the ones that exist finish, then stop them. */
 		c->nthreads = n;
-		complete_all(&c->go);
+		on_each_cpu(rcu_batch_go, c, true);
 		if (n)
 			wait_for_completion_timeout(&c->all_done, RCU_BATCH_WAIT_SECS * HZ);
 		while (n)
@@ -953,7 +974,7 @@ static void rcu_batch_sync(struct kunit *test)
 	msleep(10);		/* let them all block on the completion */
 	g0 = rcu_gp_completed();
 	t0 = ktime_get_ns();
-	complete_all(&c->go);
+	on_each_cpu(rcu_batch_go, c, true);
 	ok = wait_for_completion_timeout(&c->all_done, RCU_BATCH_WAIT_SECS * HZ);
 	g1 = rcu_gp_completed();
 	us = (ktime_get_ns() - t0) / NSEC_PER_USEC;
