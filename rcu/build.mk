@@ -6,6 +6,9 @@ obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 			  rcu/tree_stall.o rcu/tree_exp.o
 # rcutorture and the RCU KUnit suites.
 obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/rcutorture.o
+# refscale and rcuscale: Linux's parameters and output lines (make bench).
+obj-$(CONFIG_RCU_REF_SCALE_TEST) += rcu/refscale.o
+obj-$(CONFIG_RCU_SCALE_TEST) += rcu/rcuscale.o
 obj-$(CONFIG_KUNIT) += $(if $(wildcard include/kunit/test.h),rcu/rcu_test.o)
 obj-$(CONFIG_KUNIT) += rcu/rculist_test.o
 obj-$(CONFIG_KUNIT) += rcu/prove_rcu_test.o

@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcuscale: grace-period latency, with the parameters and the console
+ * output of Linux's rcuscale ("rcuscale.*" in Linux's
+ * Documentation/admin-guide/kernel-parameters.txt), so that one parser
+ * (Linux's kvm-recheck-rcuscale.sh, or tests/bench/) reads the output of
+ * both kernels.  Written for rcuos.
+ *
+ * nwriters SCHED_FIFO kthreads, one per CPU, each wait for grace periods
+ * back to back (synchronize_rcu(), or synchronize_rcu_expedited() with
+ * gp_exp=1, or call_rcu() with at most gp_async_max outstanding with
+ * gp_async=1) and time each wait, while nreaders low-priority kthreads run
+ * empty readers as a background load.  Once every writer has at least 100
+ * measurements (and minruntime seconds have passed), the writers stop and
+ * every measurement is printed, one line each:
+ *
+ *	rcu-scale:    0 writer-duration:     5 36012345
+ *
+ * (writer, measurement, nanoseconds), preceded by the totals line
+ *
+ *	rcu-scale: start: T0 end: T1 duration: NS gps: N batches: B
+ *
+ * where "gps" counts the writers' waits and "batches" the grace periods
+ * (normal, or expedited for gp_exp=1) that ran meanwhile.
+ *
+ * Run from the shell ("rcuscale gp_exp=1 holdoff=1") or at boot with
+ * rcuscale.shutdown=1, after which the machine powers off.
+ */
+#define pr_fmt(fmt) fmt
+
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/err.h>
+#include <linux/string.h>
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/irqflags.h>
+#include <linux/wait.h>
+#include <linux/slab.h>
+#include <linux/init.h>
+#include <linux/moduleparam.h>
+#include <linux/shell.h>
+#include <linux/random.h>
+#include <linux/rcupdate.h>
+#include <asm/arch.h>
+#ifdef CONFIG_TREE_RCU
+#include "tree.h"
+#endif
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "rcuscale."
+
+#define SCALE_FLAG "-scale:"
+#define MIN_MEAS 100
+#define MAX_MEAS 10000
+
+/* ---- parameters: Linux's rcuscale.* ---- */
+
+static char *scale_type = "rcu";
+module_param(scale_type, charp, 0444);
+MODULE_PARM_DESC(scale_type, "Type of RCU to scalability-test (rcu)");
+
+static bool gp_async;
+module_param(gp_async, bool, 0444);
+MODULE_PARM_DESC(gp_async, "Use asynchronous GP wait primitives");
+
+static int gp_async_max = 1000;
+module_param(gp_async_max, int, 0444);
+MODULE_PARM_DESC(gp_async_max, "Max # outstanding waits per writer");
+
+static bool gp_exp;
+module_param(gp_exp, bool, 0444);
+MODULE_PARM_DESC(gp_exp, "Use expedited GP wait primitives");
+
+static int holdoff = 10;
+module_param(holdoff, int, 0444);
+MODULE_PARM_DESC(holdoff, "Holdoff time before test start (s)");
+
+static int minruntime;
+module_param(minruntime, int, 0444);
+MODULE_PARM_DESC(minruntime, "Minimum run time (s)");
+
+static int nreaders = -1;
+module_param(nreaders, int, 0444);
+MODULE_PARM_DESC(nreaders, "Number of RCU reader threads (-1: one per CPU)");
+
+static int nwriters = -1;
+module_param(nwriters, int, 0444);
+MODULE_PARM_DESC(nwriters, "Number of RCU updater threads (-1: one per CPU)");
+
+static bool shutdown;
+module_param(shutdown, bool, 0444);
+MODULE_PARM_DESC(shutdown, "Run at boot, then power off");
+
+static int verbose = 1;
+module_param(verbose, int, 0444);
+MODULE_PARM_DESC(verbose, "Enable verbose debugging printk()s");
+
+static int writer_holdoff;
+module_param(writer_holdoff, int, 0444);
+MODULE_PARM_DESC(writer_holdoff, "Holdoff (us) between GPs, zero to disable");
+
+static int writer_holdoff_jiffies;
+module_param(writer_holdoff_jiffies, int, 0444);
+MODULE_PARM_DESC(writer_holdoff_jiffies, "Holdoff (jiffies) between GPs, zero to disable");
+
+/* ---- state of the run (one at a time) ---- */
+
+struct rcu_scale_async {
+	struct rcu_head rh;
+	atomic_t *inflight;
+};
+
+struct rcu_scale_writer {
+	struct task_struct *task;
+	u64 *durations;			/* MAX_MEAS of them, ns */
+	int n;				/* how many are valid */
+	atomic_t inflight;		/* gp_async callbacks outstanding */
+};
+
+static atomic_t rcu_scale_busy;
+static struct task_struct **reader_tasks;
+static struct rcu_scale_writer *writers;
+static int nrealreaders, nrealwriters;
+static bool rcu_scale_stop_readers;
+static atomic_t n_readers_started, n_writers_started, n_writers_finished;
+static bool rcu_scale_all_done;
+static DECLARE_WAIT_QUEUE_HEAD(rcu_scale_wq);
+static u64 t_started, t_finished;
+static unsigned long b_started, b_finished;
+
+/* Grace periods of the kind measured, completed so far. */
+static unsigned long rcu_scale_batches(void)
+{
+#ifdef CONFIG_TREE_RCU
+	if (gp_exp)
+		return READ_ONCE(rcu_state.n_exp_gps);
+#endif
+	return rcu_gp_completed();
+}
+
+static void rcu_scale_verbose(const char *s)
+{
+	if (verbose)
+		pr_alert("%s" SCALE_FLAG " %s\n", scale_type, s);
+}
+
+static int rcu_scale_reader_fn(void *arg)
+{
+	unsigned long flags;
+
+	rcu_scale_verbose("rcu_scale_reader task started");
+	sched_set_normal(current, 19);
+	atomic_inc(&n_readers_started);
+	while (!READ_ONCE(rcu_scale_stop_readers)) {
+		local_irq_save(flags);
+		rcu_read_lock();
+		rcu_read_unlock();
+		local_irq_restore(flags);
+		cond_resched();
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static void rcu_scale_async_cb(struct rcu_head *rh)
+{
+	struct rcu_scale_async *a = container_of(rh, struct rcu_scale_async, rh);
+
+	atomic_dec(a->inflight);
+	kfree(a);
+}
+
+/* One wait of the configured kind.  Return: false if none was made. */
+static bool rcu_scale_one_gp(struct rcu_scale_writer *w)
+{
+	struct rcu_scale_async *a;
+
+	if (!gp_async) {
+		if (gp_exp)
+			synchronize_rcu_expedited();
+		else
+			synchronize_rcu();
+		return true;
+	}
+	if (atomic_read(&w->inflight) >= gp_async_max) {
+		rcu_barrier();
+		return false;
+	}
+	a = kmalloc(sizeof(*a), GFP_KERNEL);
+	if (!a) {
+		rcu_barrier();
+		return false;
+	}
+	a->inflight = &w->inflight;
+	atomic_inc(&w->inflight);
+	call_rcu(&a->rh, rcu_scale_async_cb);
+	return true;
+}
+
+static int rcu_scale_writer_fn(void *arg)
+{
+	struct rcu_scale_writer *w = arg;
+	long me = w - writers;
+	unsigned long jdone;
+	bool started = false, done = false;
+	u32 rnd = (u32)me * 2654435761U + 1;
+	int i = 0;
+
+	rcu_scale_verbose("rcu_scale_writer task started");
+	sched_set_fifo_low(current);
+	if (holdoff)
+		schedule_timeout_idle(holdoff * HZ);
+	if (atomic_inc_return(&n_writers_started) >= nrealwriters) {
+		t_started = ktime_get_mono_fast_ns();
+		b_started = rcu_scale_batches();
+	}
+	jdone = jiffies + minruntime * HZ;
+	do {
+		bool ok;
+		u64 t0;
+
+		if (writer_holdoff)
+			udelay(writer_holdoff);
+		if (writer_holdoff_jiffies) {
+			rnd = rnd * 1103515245U + 12345U;
+			schedule_timeout_idle((rnd >> 8) % writer_holdoff_jiffies + 1);
+		}
+		t0 = ktime_get_mono_fast_ns();
+		ok = rcu_scale_one_gp(w);
+		w->durations[i] = ktime_get_mono_fast_ns() - t0;
+		w->n = max(w->n, i + 1);
+		if (!started && atomic_read(&n_writers_started) >= nrealwriters)
+			started = true;
+		if (!done && i >= MIN_MEAS && time_after(jiffies, jdone)) {
+			done = true;
+			sched_set_normal(current, 0);
+			pr_alert("%s%s rcu_scale_writer %ld has %d measurements\n",
+				 scale_type, SCALE_FLAG, me, MIN_MEAS);
+			if (atomic_inc_return(&n_writers_finished) >= nrealwriters) {
+				t_finished = ktime_get_mono_fast_ns();
+				b_finished = rcu_scale_batches();
+				pr_alert("%s" SCALE_FLAG " %s\n", scale_type, "Test complete");
+				WRITE_ONCE(rcu_scale_all_done, true);
+				wake_up_all(&rcu_scale_wq);
+			}
+		}
+		/* Measurements made before every writer started are overwritten. */
+		if (ok && started && i < MAX_MEAS - 1)
+			i++;
+		cond_resched();
+	} while (!READ_ONCE(rcu_scale_all_done));
+	if (gp_async)
+		rcu_barrier();
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static void rcu_scale_print_params(const char *tag)
+{
+	pr_alert("%s" SCALE_FLAG
+		 "--- %s: gp_async=%d gp_async_max=%d gp_exp=%d holdoff=%d minruntime=%d nreaders=%d nwriters=%d writer_holdoff=%d writer_holdoff_jiffies=%d verbose=%d shutdown=%d\n",
+		 scale_type, tag, gp_async, gp_async_max, gp_exp, holdoff, minruntime,
+		 nrealreaders, nrealwriters, writer_holdoff, writer_holdoff_jiffies,
+		 verbose, shutdown);
+}
+
+/* -1: one per CPU; -N: N-1 fewer than the CPUs, at least one. */
+static int rcu_scale_compute_real(int n)
+{
+	int nr = n >= 0 ? n : (int)num_online_cpus() + 1 + n;
+
+	return nr > 0 ? nr : 1;
+}
+
+/*
+ * rcu_scale_report_bad() - one line for a bad parameter: a shell error for
+ * the command @cmd, or a console line for a boot run (@cmd NULL).
+ */
+static __printf(2, 3) int rcu_scale_report_bad(const char *cmd, const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (cmd)
+		return shell_error("%s: %s", cmd, msg);
+	pr_alert("rcu-scale: %s\n", msg);
+	return -EINVAL;
+}
+
+/* Check the parameters; report the first bad one.  Return: 0 or -EINVAL. */
+static int rcu_scale_check(const char *cmd)
+{
+	if (!scale_type || strcmp(scale_type, "rcu"))
+		return rcu_scale_report_bad(cmd, "invalid scale type: \"%s\" (rcu)",
+					    scale_type ? scale_type : "");
+	if (nwriters == 0 || nwriters > 1024 || nwriters < -1024)
+		return rcu_scale_report_bad(cmd, "nwriters=%d is not in 1..1024 or -1024..-1", nwriters);
+	if (nreaders > 1024 || nreaders < -1024)
+		return rcu_scale_report_bad(cmd, "nreaders=%d is not in -1024..1024", nreaders);
+	if (gp_async_max <= 0)
+		return rcu_scale_report_bad(cmd, "gp_async_max=%d is not positive", gp_async_max);
+	if (holdoff < 0 || minruntime < 0 || writer_holdoff < 0 || writer_holdoff_jiffies < 0)
+		return rcu_scale_report_bad(cmd, "holdoff, minruntime, writer_holdoff and writer_holdoff_jiffies must not be negative");
+	return 0;
+}
+
+static void rcu_scale_report(void)
+{
+	int ngps = 0;
+
+	for (int i = 0; i < nrealwriters; i++) {
+		pr_alert("%s%s writer %d gps: %d\n", scale_type, SCALE_FLAG, i, writers[i].n);
+		ngps += writers[i].n;
+	}
+	pr_alert("%s%s start: %llu end: %llu duration: %llu gps: %d batches: %ld\n",
+		 scale_type, SCALE_FLAG, (unsigned long long)t_started,
+		 (unsigned long long)t_finished,
+		 (unsigned long long)(t_finished - t_started), ngps,
+		 (long)(b_finished - b_started));
+	for (int i = 0; i < nrealwriters; i++) {
+		for (int j = 0; j < writers[i].n; j++) {
+			pr_alert("%s%s %4d writer-duration: %5d %llu\n", scale_type,
+				 SCALE_FLAG, i, j,
+				 (unsigned long long)writers[i].durations[j]);
+			if (j % 100 == 0)
+				cond_resched();
+		}
+	}
+}
+
+/**
+ * rcu_scale_run() - one rcuscale run with the current rcuscale.* values
+ * @cmd: the shell command's name, for a one-line error; NULL at boot
+ *
+ * Prints the parameters, then, when every writer has its measurements,
+ * the per-writer counts, the totals line and every writer-duration, as
+ * Linux's rcuscale does at its end.
+ *
+ * Return: 0, -EINVAL for bad parameters, -EBUSY if a run is in progress,
+ * -ENOMEM.
+ */
+static int rcu_scale_run(const char *cmd)
+{
+	int ret, nr = 0, nw = 0;
+
+	if (atomic_cmpxchg(&rcu_scale_busy, 0, 1))
+		return -EBUSY;
+	ret = rcu_scale_check(cmd);
+	if (ret)
+		goto out;
+	nrealwriters = rcu_scale_compute_real(nwriters);
+	nrealreaders = rcu_scale_compute_real(nreaders);
+	atomic_set(&n_readers_started, 0);
+	atomic_set(&n_writers_started, 0);
+	atomic_set(&n_writers_finished, 0);
+	WRITE_ONCE(rcu_scale_all_done, false);
+	WRITE_ONCE(rcu_scale_stop_readers, false);
+	t_started = t_finished = 0;
+	b_started = b_finished = 0;
+	rcu_scale_print_params("Start of test");
+
+	ret = -ENOMEM;
+	reader_tasks = kcalloc(nrealreaders, sizeof(*reader_tasks), GFP_KERNEL);
+	writers = kcalloc(nrealwriters, sizeof(*writers), GFP_KERNEL);
+	if (!reader_tasks || !writers)
+		goto nomem;
+	for (int i = 0; i < nrealwriters; i++) {
+		writers[i].durations = kcalloc(MAX_MEAS, sizeof(u64), GFP_KERNEL);
+		if (!writers[i].durations)
+			goto nomem;
+	}
+	for (nr = 0; nr < nrealreaders; nr++) {
+		struct task_struct *t;
+
+		t = kthread_create_on_cpu(rcu_scale_reader_fn, NULL, nr % nr_cpu_ids,
+					  "rcu_scale_r/%u");
+		if (IS_ERR(t))
+			goto nomem;
+		reader_tasks[nr] = t;
+		wake_up_process(t);
+	}
+	while (atomic_read(&n_readers_started) < nrealreaders)
+		schedule_timeout_uninterruptible(1);
+	for (nw = 0; nw < nrealwriters; nw++) {
+		struct task_struct *t;
+
+		t = kthread_create_on_cpu(rcu_scale_writer_fn, &writers[nw],
+					  nw % nr_cpu_ids, "rcu_scale_w/%u");
+		if (IS_ERR(t))
+			goto nomem;
+		writers[nw].task = t;
+		wake_up_process(t);
+	}
+	wait_event(rcu_scale_wq, READ_ONCE(rcu_scale_all_done));
+	ret = 0;
+	goto stop;
+nomem:
+	pr_alert("%s" SCALE_FLAG "!!! %s\n", scale_type, "out of memory");
+	/* Writers that did start must be able to finish. */
+	nrealwriters = nw;
+	if (nw)
+		wait_event(rcu_scale_wq, READ_ONCE(rcu_scale_all_done));
+stop:
+	WRITE_ONCE(rcu_scale_stop_readers, true);
+	while (nr)
+		kthread_stop(reader_tasks[--nr]);
+	for (int i = 0; i < nw; i++)
+		kthread_stop(writers[i].task);
+	if (!ret)
+		rcu_scale_report();
+	if (writers)
+		for (int i = 0; i < rcu_scale_compute_real(nwriters); i++)
+			kfree(writers[i].durations);
+out:
+	kfree(reader_tasks);
+	reader_tasks = NULL;
+	kfree(writers);
+	writers = NULL;
+	atomic_set(&rcu_scale_busy, 0);
+	return ret;
+}
+
+/* ---- shell command ---- */
+
+static int cmd_rcuscale(int argc, char **argv)
+{
+	char *saved_type = scale_type;
+	int saved[] = { gp_async_max, holdoff, minruntime, nreaders, nwriters, verbose,
+			writer_holdoff, writer_holdoff_jiffies };
+	bool saved_b[] = { gp_async, gp_exp, shutdown };
+	int ret;
+
+	ret = shell_set_params("rcuscale", argc, argv);
+	if (!ret) {
+		ret = rcu_scale_run(argv[0]);
+		if (ret == -EBUSY)
+			ret = shell_error("%s: an rcuscale run is already in progress", argv[0]);
+		else if (ret == -ENOMEM)
+			ret = shell_error("%s: out of memory", argv[0]);
+	}
+	scale_type = saved_type;
+	gp_async_max = saved[0];
+	holdoff = saved[1];
+	minruntime = saved[2];
+	nreaders = saved[3];
+	nwriters = saved[4];
+	verbose = saved[5];
+	writer_holdoff = saved[6];
+	writer_holdoff_jiffies = saved[7];
+	gp_async = saved_b[0];
+	gp_exp = saved_b[1];
+	shutdown = saved_b[2];
+	return ret;
+}
+DEFINE_SHELL_CMD(rcuscale,
+		 "[gp_exp=0|1] [gp_async=0|1] [nwriters=N] [nreaders=N] [writer_holdoff=US] [holdoff=S] [minruntime=S] [key=value...]",
+		 "grace-period latency; keys are the rcuscale.* parameters",
+		 cmd_rcuscale);
+
+/* ---- boot-time run: rcuscale.shutdown=1 ---- */
+
+static int rcu_scale_boot(void *arg)
+{
+	int ret = rcu_scale_run(NULL);
+
+	pr_alert("rcu-scale: shutdown=1: powering off\n");
+	machine_power_off(ret ? 0x11 : 0x10);
+}
+
+static int __init rcu_scale_init(void)
+{
+	if (!shutdown)
+		return 0;
+	kthread_run(rcu_scale_boot, NULL, "rcu_scale_boot");
+	return 0;
+}
+late_initcall(rcu_scale_init);
+
+/* ---- KUnit: the shell front end and a short run ---- */
+
+#ifdef CONFIG_KUNIT
+#include <kunit/test.h>
+
+static void rcuscale_shell_bad_args(struct kunit *test)
+{
+	char line1[] = "rcuscale scale_type=nosuch";
+	char line2[] = "rcuscale nosuchkey=1";
+	char line3[] = "rcuscale nwriters=abc";
+	char line4[] = "rcuscale nwriters=0";
+	char *saved_type = scale_type;
+	int saved_nwriters = nwriters;
+
+	KUNIT_EXPECT_EQ(test, shell_run_line(line1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, shell_run_line(line2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, shell_run_line(line3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, shell_run_line(line4), -EINVAL);
+	KUNIT_EXPECT_PTR_EQ(test, scale_type, saved_type);
+	KUNIT_EXPECT_EQ(test, nwriters, saved_nwriters);
+}
+
+static struct kunit_case rcuscale_test_cases[] = {
+	KUNIT_CASE(rcuscale_shell_bad_args),
+	{}
+};
+
+static struct kunit_suite rcuscale_test_suite = {
+	.name = "rcuscale",
+	.test_cases = rcuscale_test_cases,
+};
+kunit_test_suite(rcuscale_test_suite);
+#endif /* CONFIG_KUNIT */
