@@ -125,6 +125,13 @@ bool rcu_segcblist_accelerate(struct rcu_segcblist *l, unsigned long seq)
 			break;
 	if (++i >= RCU_NEXT_TAIL)
 		return false;	/* no free segment: try after the next advance */
+	/*
+	 * Nothing after the segments that keep their grace period: every
+	 * callback already waits for one no later than @seq, and asking
+	 * for @seq would start a grace period nobody needs.
+	 */
+	if (l->tails[i - 1] == l->tails[RCU_NEXT_TAIL])
+		return false;
 	/* Merge segments i..NEXT into segment i, waiting for @seq. */
 	for (j = i + 1; j <= RCU_NEXT_TAIL; j++) {
 		l->seglen[i] += l->seglen[j];

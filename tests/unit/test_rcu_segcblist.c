@@ -71,6 +71,15 @@ static void test_lifecycle(struct ktest *t)
 	KEXPECT_EQ(t, l.seglen[RCU_NEXT_READY_TAIL], 3);
 	KEXPECT_EQ(t, l.seglen[RCU_NEXT_TAIL], 0);
 
+	/*
+	 * Nothing new: when GP 8 starts and this CPU accelerates again with
+	 * the snapshot taken during it (GP 16), no grace period is needed.
+	 */
+	KEXPECT_FALSE(t, rcu_segcblist_accelerate(&l, 16));
+	KEXPECT_EQ(t, l.seglen[RCU_NEXT_READY_TAIL], 3);
+	KEXPECT_TRUE(t, rcu_segcblist_nextgp(&l, &seq));
+	KEXPECT_EQ(t, seq, 8UL);
+
 	/* Not yet: sequence 5 is GP 8 in progress. */
 	rcu_segcblist_advance(&l, 5);
 	KEXPECT_FALSE(t, rcu_segcblist_ready_cbs(&l));
