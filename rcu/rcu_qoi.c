@@ -966,6 +966,64 @@ static int qoi_flood(unsigned int secs)
 	return qoi_end(&r);
 }
 
+/* ---- grace-period kthread work against the size of the tree ---- */
+
+/* "12.34" from a count over @n grace periods. */
+#define QOI_PER_GP(x, n)	((x) / (n)), (((x) * 100 / (n)) % 100)
+
+/*
+ * The grace-period kthread visits every rcu_node to start and to end a
+ * grace period, and every leaf on each forced-QS pass; it looks at single
+ * CPUs only for those that still owe a quiescent state when it forces.
+ * Run @gps grace periods back to back and report its work per grace
+ * period next to the tree's size, so that runs on different CPU counts
+ * and fanouts can be compared.
+ */
+static int qoi_gpwork(unsigned int gps)
+{
+	const struct rcu_geometry *geo = &rcu_state.geo;
+	unsigned int nodes = geo->num_nodes;
+	unsigned int leaves = geo->level_cnt[geo->levels - 1];
+	unsigned long g0, v0, c0, f0, ngp, v, c, f;
+	struct qoi_run r;
+	u64 ns0, ns;
+
+	qoi_begin(&r, "gpwork", 4);
+	g0 = rcu_gp_completed();
+	v0 = READ_ONCE(rcu_state.gp_nodes_visited);
+	c0 = READ_ONCE(rcu_state.gp_cpu_checks);
+	f0 = READ_ONCE(rcu_state.n_force_qs);
+	ns0 = READ_ONCE(rcu_state.gp_kthread_ns);
+	for (unsigned int i = 0; i < gps; i++)
+		synchronize_rcu();
+	ngp = rcu_gp_completed() - g0;
+	v = READ_ONCE(rcu_state.gp_nodes_visited) - v0;
+	c = READ_ONCE(rcu_state.gp_cpu_checks) - c0;
+	f = READ_ONCE(rcu_state.n_force_qs) - f0;
+	ns = READ_ONCE(rcu_state.gp_kthread_ns) - ns0;
+	qoi_check(&r, ngp >= gps, "grace_periods_completed");
+	if (!ngp)
+		return qoi_end(&r);
+	printk("# rcuqoi gpwork: cpus=%u levels=%d rcu_nodes=%u leaves=%u gps=%lu fqs_per_gp=%lu.%02lu node_visits_per_gp=%lu.%02lu cpu_checks_per_gp=%lu.%02lu kthread_us_per_gp=%llu\n",
+	       num_online_cpus(), geo->levels, nodes, leaves, ngp, QOI_PER_GP(f, ngp),
+	       QOI_PER_GP(v, ngp), QOI_PER_GP(c, ngp),
+	       (unsigned long long)(ns / ngp / NSEC_PER_USEC));
+	/*
+	 * Node visits: twice per node per grace period (one more grace
+	 * period may be under way), once per leaf per forcing pass.
+	 */
+	qoi_check(&r, v <= 2 * nodes * (ngp + 1) + f * leaves,
+		  "node_visits_bounded_by_rcu_nodes");
+	qoi_check(&r, c <= f * num_online_cpus(), "cpu_checks_only_in_forcing_passes");
+	/*
+	 * Back-to-back synchronize_rcu() needs one grace period each: a
+	 * grace period nobody asked for (a CPU re-requesting for callbacks
+	 * that already have one) shows up as about two per call.
+	 */
+	qoi_check(&r, ngp <= gps + gps / 4 + 2, "one_grace_period_per_call");
+	return qoi_end(&r);
+}
+
 /* ---- the command ---- */
 
 static int qoi_arg(int argc, char **argv, const char *key, unsigned int def,
@@ -1018,6 +1076,13 @@ static int cmd_rcuqoi(int argc, char **argv)
 			return -EINVAL;
 		return qoi_storm(secs);
 	}
+	if (!strcmp(argv[1], "gpwork")) {
+		unsigned int gps;
+
+		if (qoi_arg(argc, argv, "gps", 100, 1, 100000, &gps))
+			return -EINVAL;
+		return qoi_gpwork(gps);
+	}
 	if (!strcmp(argv[1], "flood")) {
 		if (qoi_arg(argc, argv, "seconds", 20, 1, 600, &secs))
 			return -EINVAL;
@@ -1026,5 +1091,5 @@ static int cmd_rcuqoi(int argc, char **argv)
 	return -EINVAL;
 }
 DEFINE_SHELL_CMD(rcuqoi,
-		 "stall [timeout=S] [seconds=S] | nostall [timeout=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S]",
+		 "stall [timeout=S] [seconds=S] | nostall [timeout=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
 		 "RCU quality-of-implementation checks (KTAP output)", cmd_rcuqoi);

@@ -209,14 +209,29 @@ unlock_out:
 	return ret;
 }
 
-/* Give new callbacks a grace period; request it.  Leaf lock held. */
+/*
+ * Give new callbacks a grace period; request it.  Leaf lock held.
+ *
+ * The grace period that serves them is the first one to start from now
+ * on.  rcu_state.gp_seq says a grace period is in progress until the
+ * kthread has cleaned up every rcu_node, but once this leaf has seen the
+ * end of that grace period (its ->gp_seq is the end value), no CPU owes
+ * it anything: the next grace period cannot start before the cleanup
+ * finishes, so it is the one these callbacks need.  Without this, a
+ * synchronize_rcu() issued by a task woken by the previous grace period
+ * (its callback runs as soon as its leaf has seen the end) would wait for
+ * two grace periods instead of one.
+ */
 static bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
-	unsigned long seq;
+	unsigned long seq, s;
 
 	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;
-	seq = gp_seq_snap_val(READ_ONCE(rcu_state.gp_seq));
+	s = READ_ONCE(rcu_state.gp_seq);
+	if (gp_seq_state(s) && rnp->gp_seq == gp_seq_endval(s))
+		s = rnp->gp_seq;
+	seq = gp_seq_snap_val(s);
 	smp_mb();
 	if (rcu_segcblist_accelerate(&rdp->cblist, seq))
 		return rcu_start_this_gp(rnp, rdp, seq);
@@ -383,6 +398,7 @@ static bool rcu_gp_init(void)
 	struct rcu_data *rdp;
 	unsigned int cpu;
 	unsigned long flags;
+	u64 t0;
 
 	spin_lock_irq(&root->lock);
 	if (!READ_ONCE(rcu_state.gp_flags) || rcu_gp_in_progress()) {
@@ -398,6 +414,7 @@ static bool rcu_gp_init(void)
 	WRITE_ONCE(rcu_state.gp_seq, rcu_state.gp_seq + 1);	/* start */
 	smp_mb();
 	spin_unlock_irq(&root->lock);
+	t0 = ktime_get_ns();
 	rcu_stall_reset();
 
 	/* Participants: leaves take the online CPUs; parents, live children. */
@@ -436,6 +453,7 @@ static bool rcu_gp_init(void)
 			rnp->qsmaskinit = 0;
 	for_each_online_cpu(cpu)
 		per_cpu_ptr(&rcu_data, cpu)->rcu_forced_resched = false;
+	rcu_state.gp_kthread_ns += ktime_get_ns() - t0;
 	return true;
 }
 
@@ -449,6 +467,7 @@ static void rcu_force_qs(bool first)
 	struct rcu_node *rnp;
 	unsigned long flags;
 	unsigned int cpu;
+	u64 t0 = ktime_get_ns();
 
 	rcu_state.n_force_qs++;
 	rcu_for_each_leaf_node(rnp) {
@@ -463,6 +482,7 @@ static void rcu_force_qs(bool first)
 		for_each_leaf_node_cpu_mask(rnp, cpu, rnp->qsmask) {
 			struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 
+			rcu_state.gp_cpu_checks++;
 			if (first) {
 				rdp->watching_snap = rcu_watching_snap(cpu);
 				if (rcu_watching_in_eqs(rdp->watching_snap))
@@ -482,6 +502,7 @@ static void rcu_force_qs(bool first)
 		else
 			spin_unlock_irqrestore(&rnp->lock, flags);
 	}
+	rcu_state.gp_kthread_ns += ktime_get_ns() - t0;
 }
 
 static void rcu_gp_fqs_loop(void)
@@ -546,6 +567,7 @@ static void rcu_gp_cleanup(void)
 		WRITE_ONCE(rcu_state.gp_flags, RCU_GP_FLAG_INIT);
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_IDLE);
 	spin_unlock_irq(&rnp->lock);
+	rcu_state.gp_kthread_ns += ktime_get_ns() - now;
 }
 
 static int rcu_gp_kthread(void *unused)
@@ -863,9 +885,10 @@ void rcu_print_state(void)
 	printk("rcu: Tree RCU, gp_seq %#lx (counter %ld, %s), grace periods completed %lu\n",
 	       rcu_state.gp_seq, (long)rcu_state.gp_seq >> GP_SEQ_CTR_SHIFT,
 	       rcu_gp_in_progress() ? "in progress" : "idle", rcu_state.gp_count);
-	printk("rcu: kthread %s, gp_seq_needed %#lx, forced-QS passes %lu, node visits %lu\n",
+	printk("rcu: kthread %s, gp_seq_needed %#lx, forced-QS passes %lu, node visits %lu, CPU checks %lu, busy %llu us\n",
 	       gp_state_names[READ_ONCE(rcu_state.gp_state)], rcu_state.gp_seq_needed,
-	       rcu_state.n_force_qs, rcu_state.gp_nodes_visited);
+	       rcu_state.n_force_qs, rcu_state.gp_nodes_visited, rcu_state.gp_cpu_checks,
+	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
 	rcu_for_each_node_breadth_first(rnp)
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,

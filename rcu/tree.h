@@ -92,6 +92,8 @@ struct rcu_state {
 	unsigned long n_force_qs;
 	u64 gp_max_ns;			/* longest GP seen, ns */
 	unsigned long gp_nodes_visited;	/* rcu_node visits by the kthread */
+	unsigned long gp_cpu_checks;	/* CPUs examined by forced-QS passes */
+	u64 gp_kthread_ns;		/* kthread time in init, FQS, cleanup */
 	/* rcu_barrier() */
 	struct mutex barrier_mutex;
 	atomic_t barrier_cpu_count;
