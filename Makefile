@@ -69,6 +69,7 @@ CSRCS := $(foreach f,$(obj-y:.o=),$(wildcard $(f).c))
 -include scripts/kconfig.mk
 -include tests/check.mk
 -include linux/linux.mk
+-include tests/bench/bench.mk
 
 .PHONY: all run gdb iso sparse clean distclean help deps
 

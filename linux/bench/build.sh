@@ -1,0 +1,87 @@
+#!/bin/bash
+# linux/bench/build.sh: build the Linux measurement kernel for "make bench"
+# in build/linux-bench (its own pristine extract of linux-source-6.12, its
+# own object directory; nothing under build/linux is touched):
+#   build/linux-bench/src         the extracted tree
+#   build/linux-bench/obj         tinyconfig + linux/bench/bench.fragment
+#   build/linux-bench/obj/arch/x86/boot/bzImage
+#   build/linux-bench/module/rcubench.ko   (linux/bench/rcubench.c)
+#   build/linux-bench/init        static init (linux/bench/init.c)
+#   build/linux-bench/initramfs.cpio
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+B=${LINUX_BENCH_BUILD:-$ROOT/build/linux-bench}
+TARBALL=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+SRC=$B/src
+OBJ=$B/obj
+JOBS=${JOBS:-$(nproc)}
+if command -v ccache >/dev/null 2>&1; then CC="ccache gcc"; else CC=gcc; fi
+log() { echo "[linux-bench] $*" >&2; }
+die() { echo "[linux-bench] error: $*" >&2; exit 1; }
+kmake() { make -s -C "$SRC" O="$OBJ" CC="$CC" HOSTCC=gcc -j"$JOBS" "$@"; }
+
+mkdir -p "$B"
+if [ ! -f "$SRC/Makefile" ]; then
+	log "extracting $TARBALL"
+	rm -rf "$B/extract.tmp"
+	mkdir -p "$B/extract.tmp"
+	tar -xJf "$TARBALL" -C "$B/extract.tmp"
+	mv "$B/extract.tmp"/linux-source-6.12 "$SRC"
+	rmdir "$B/extract.tmp"
+fi
+
+# Configure: tinyconfig, the fragment, olddefconfig; then verify each option.
+frag=$HERE/bench.fragment
+want=$(sha1sum < "$frag" | cut -d' ' -f1)
+if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.bench-config-stamp" 2>/dev/null)" != "$want" ]; then
+	log "configuring $OBJ"
+	mkdir -p "$OBJ"
+	kmake tinyconfig >/dev/null
+	args=()
+	while IFS='=' read -r k v; do
+		case "$v" in
+		y) args+=(--enable "$k") ;;
+		n) args+=(--disable "$k") ;;
+		\"*) args+=(--set-str "$k" "${v//\"/}") ;;
+		*) args+=(--set-val "$k" "$v") ;;
+		esac
+	done < <(grep -v '^[[:space:]]*\(#\|$\)' "$frag")
+	"$SRC/scripts/config" --file "$OBJ/.config" "${args[@]}"
+	kmake olddefconfig >/dev/null
+	bad=0
+	while IFS='=' read -r k v; do
+		if [ "$v" = n ]; then
+			if grep -q "^CONFIG_$k=" "$OBJ/.config"; then
+				echo "config: CONFIG_$k still set" >&2; bad=1
+			fi
+		elif ! grep -qx "CONFIG_$k=$v" "$OBJ/.config"; then
+			echo "config: CONFIG_$k is not $v" >&2; bad=1
+		fi
+	done < <(grep -v '^[[:space:]]*\(#\|$\)' "$frag")
+	[ $bad = 0 ] || die "$OBJ/.config does not match $frag"
+	echo "$want" > "$OBJ/.bench-config-stamp"
+fi
+
+log "building bzImage"
+kmake bzImage
+kmake modules_prepare >/dev/null
+
+# The bench module, built out of tree from a copy (the source dir stays clean).
+mkdir -p "$B/module"
+cp "$HERE/rcubench.c" "$B/module/"
+echo 'obj-m := rcubench.o' > "$B/module/Kbuild"
+make -s -C "$OBJ" M="$B/module" CC="$CC" HOSTCC=gcc -j"$JOBS" modules
+
+# The initramfs: a static init that loads the module and reads /proc.
+if [ ! -x "$B/init" ] || [ "$HERE/init.c" -nt "$B/init" ]; then
+	gcc -static -O2 -Wall -Wextra -Werror -o "$B/init" "$HERE/init.c"
+fi
+stage=$(mktemp -d "$B/initramfs.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{dev,proc,sys,tmp}
+cp "$B/init" "$stage/init"
+cp "$B/module/rcubench.ko" "$stage/"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$B/initramfs.cpio.tmp"
+mv "$B/initramfs.cpio.tmp" "$B/initramfs.cpio"
+log "ready: $OBJ/arch/x86/boot/bzImage $B/initramfs.cpio"

@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/bench/bench.sh: "make bench".  Boots rcuos and Linux 6.12 in the same
+# QEMU configuration and runs the same RCU measurements on both:
+#
+#   refscale  read-side ns per rcu_read_lock()/rcu_read_unlock() pair
+#   rcuscale  synchronize_rcu() and synchronize_rcu_expedited() latency
+#   batch     2000 kthreads call synchronize_rcu() at once: grace periods
+#   flood     call_rcu() from every CPU: callbacks/s, peak backlog, memory
+#   idle      idle CPUs' ticks and wake-ups while a GP runs every 100 ms
+#
+# then prints a table (tests/bench/report.py) with each figure for both
+# kernels and their ratio, draws both kernels' grace-period latency
+# distributions in one PNG (gnuplot), and writes the table to BENCHMARKS.md.
+# Nothing here passes or fails on a timing: a run fails only if a kernel
+# did not produce its output.
+#
+# Variables: BENCH_CPUS (default 4), BENCH_MEM (512M), BENCH_OUT (build/bench),
+# BENCH_REFSCALE_LOOPS (100000), BENCH_REFSCALE_NRUNS (30), BENCH_FLOOD_SECS
+# (10), BENCH_IDLE_SECS (10), BENCH_UPDATE=0 to leave BENCHMARKS.md alone,
+# BENCH_SKIP_BUILD=1 to reuse the built kernels, BENCH_ONLY=rcuos|linux to
+# rerun one side (the other side's logs are reused).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+CPUS=${BENCH_CPUS:-4}
+MEM=${BENCH_MEM:-512M}
+OUT=${BENCH_OUT:-build/bench}
+LOOPS=${BENCH_REFSCALE_LOOPS:-100000}
+NRUNS=${BENCH_REFSCALE_NRUNS:-30}
+FLOOD=${BENCH_FLOOD_SECS:-10}
+IDLE=${BENCH_IDLE_SECS:-10}
+ONLY=${BENCH_ONLY:-}
+LB=build/linux-bench
+BZ=$LB/obj/arch/x86/boot/bzImage
+INITRD=$LB/initramfs.cpio
+QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$CPUS" -m "$MEM"
+      -display none -no-reboot -monitor none)
+log() { echo "[bench] $*" >&2; }
+
+if ! scripts/ensure-packages build linux bench; then
+	log "install the packages above, then rerun make bench"
+	exit 1
+fi
+mkdir -p "$OUT/logs"
+
+# ---- build both kernels ----
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+	if [ "$ONLY" != linux ]; then
+		log "rcuos: bench_defconfig in $OUT/rcuos"
+		mkdir -p "$OUT/rcuos"
+		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config" bench_defconfig >/dev/null
+		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config"
+	fi
+	if [ "$ONLY" != rcuos ]; then
+		log "linux: linux/bench/bench.fragment in $LB (first build: several minutes)"
+		linux/bench/build.sh
+	fi
+fi
+
+# run_qemu LOG TIMEOUT_S QEMU-ARGS...: one QEMU at a time; stdin from the
+# environment variable BENCH_STDIN.
+run_qemu() {
+	local logf=$1 tmo=$2 rc; shift 2
+	log "boot: $(basename "$logf" .log) (at most ${tmo} s)"
+	set +e
+	printf '%s' "${BENCH_STDIN:-}" | timeout --foreground -k 5 "$tmo" \
+		"${QEMU[@]}" "$@" > "$logf" 2>&1
+	rc=$?
+	set -e
+	[ $rc = 124 ] && log "warning: $(basename "$logf") timed out after $tmo s"
+	return 0
+}
+
+# ---- rcuos: one boot, the shell runs everything ----
+if [ "$ONLY" != linux ]; then
+	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
+rcuscale scale_type=rcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+rcuscale scale_type=rcu gp_exp=1 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+test rcu_batch
+rcuqoi flood seconds=$FLOOD
+rcuqoi idle seconds=$IDLE
+config
+poweroff
+" run_qemu "$OUT/logs/rcuos.log" 1800 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
+		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
+fi
+
+# ---- Linux: one boot per test (built-in tests power off when done) ----
+if [ "$ONLY" != rcuos ]; then
+	lboot() {	# lboot NAME TIMEOUT "CMDLINE"
+		BENCH_STDIN= run_qemu "$OUT/logs/linux-$1.log" "$2" -serial stdio \
+			-kernel "$BZ" -initrd "$INITRD" \
+			-append "console=ttyS0 panic=-1 $3" </dev/null
+	}
+	lboot refscale 900 "initcall_blacklist=rcu_scale_init refscale.scale_type=rcu refscale.nreaders=$CPUS refscale.loops=$LOOPS refscale.nruns=$NRUNS refscale.holdoff=1 refscale.shutdown=1"
+	lboot rcuscale 900 "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=0 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
+	lboot rcuscale-exp 900 "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=1 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
+	lboot rcubench 900 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=batch,flood,idle rcubench.flood_secs=$FLOOD rcubench.idle_secs=$IDLE"
+fi
+
+# ---- the table and the plot ----
+args=(--out "$OUT" --cpus "$CPUS" --mem "$MEM"
+      --rcuos-config "$OUT/rcuos/.config" --linux-config "$LB/obj/.config"
+      --command "make bench${BENCH_CPUS:+ BENCH_CPUS=$BENCH_CPUS}")
+[ "${BENCH_UPDATE:-1}" = 1 ] && args+=(--benchmarks-md BENCHMARKS.md --png-copy tests/bench/gp-latency.png)
+python3 tests/bench/report.py "${args[@]}"

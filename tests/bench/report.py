@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Read the serial logs of "make bench" (tests/bench/bench.sh) for rcuos and
+Linux, print the comparison table, write the grace-period latency data and
+plot it with gnuplot, and optionally rewrite BENCHMARKS.md.
+
+One parser for both kernels: rcuos's refscale and rcuscale print Linux's
+lines, and rcuos's "test rcu_batch" / "rcuqoi flood" / "rcuqoi idle" print
+the same lines as linux/bench/rcubench.c.  The parsing follows Linux's
+tools/testing/selftests/rcutorture/bin/kvm-recheck-refscale.sh and
+kvm-recheck-rcuscale.sh: strip the "[ time]" prefix; refscale figures are
+the lines "RUN<TAB>NS.FRAC" after "Runs<TAB>Time(ns)"; rcuscale figures are
+field 5 (ns) of the "writer-duration:" lines.
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+TS = re.compile(r'^\[[^\]]*\]')
+
+
+def lines_of(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, errors='replace') as f:
+        return [TS.sub('', l.rstrip('\r\n')) for l in f]
+
+
+def refscale(lines, scale_type='rcu'):
+    """Per-run ns per read section, from the "Runs Time(ns)" tables of the
+    runs of @scale_type (a run starts with "TYPE-ref-scale: --- Start")."""
+    out, on, cur = [], False, None
+    for l in lines:
+        m = re.search(r'(\S+)-ref-scale: --- Start of test', l)
+        if m:
+            cur = m.group(1)
+            continue
+        if re.match(r'^[ \t]*Runs\tTime\(ns\) *$', l):
+            on = cur == scale_type
+            continue
+        m = re.match(r'^[ \t]*(\d+)\t(\d+\.\d+)\s*$', l)
+        if on and m:
+            out.append(float(m.group(2)))
+        elif on and l.strip():
+            on = False
+    return out
+
+
+def rcuscale(lines):
+    """Runs keyed by gp_exp: {'durations_us': [...], 'gps': n, 'batches': n}."""
+    runs, cur = {}, None
+    for l in lines:
+        m = re.search(r'-scale: ?--- Start of test: .*gp_exp=(\d+)', l)
+        if m:
+            cur = runs.setdefault(int(m.group(1)), {'durations_us': [], 'gps': None,
+                                                    'batches': None})
+            continue
+        if cur is None:
+            continue
+        f = l.split()
+        if '-scale:' in l and 'writer-duration:' in l and len(f) >= 5:
+            cur['durations_us'].append(int(f[4]) / 1000.0)
+            continue
+        m = re.search(r'-scale: ?start: \d+ end: \d+ duration: (\d+) gps: (\d+) batches: (-?\d+)', l)
+        if m:
+            cur['gps'], cur['batches'] = int(m.group(2)), int(m.group(3))
+    return runs
+
+
+def first(lines, pattern):
+    for l in lines:
+        m = re.search(pattern, l)
+        if m:
+            return m
+    return None
+
+
+def pct(sorted_vals, p):
+    """The kvm-recheck-rcuscale.sh percentile: element int(n*p/100), 1-based."""
+    if not sorted_vals:
+        return None
+    i = max(int(len(sorted_vals) * p / 100), 1)
+    return sorted_vals[i - 1]
+
+
+def figures(lines_main, lines_by_test):
+    """All figures of one kernel.  lines_by_test maps test -> lines (Linux
+    boots once per test); for rcuos every test is in lines_main."""
+    get = lambda t: lines_by_test.get(t, lines_main)
+    fig = {}
+    rs = refscale(get('refscale'))
+    if rs:
+        fig['ref_median'] = statistics.median(rs)
+        fig['ref_mean'] = statistics.mean(rs)
+    runs = {}
+    runs.update(rcuscale(get('rcuscale')))
+    for k, v in rcuscale(get('rcuscale-exp')).items():
+        runs.setdefault(k, v)
+    for exp, name in ((0, 'gp'), (1, 'exp')):
+        r = runs.get(exp)
+        if not r or not r['durations_us']:
+            continue
+        d = sorted(r['durations_us'])
+        fig[name + '_durations'] = d
+        fig[name + '_median'] = pct(d, 50)
+        fig[name + '_p90'] = pct(d, 90)
+        fig[name + '_p99'] = pct(d, 99)
+        fig[name + '_mean'] = statistics.mean(d)
+        fig[name + '_n'] = len(d)
+        if r['gps'] and r['batches'] is not None:
+            fig[name + '_per_batch'] = r['gps'] / max(r['batches'], 1)
+    b = get('rcubench')
+    m = first(b, r'# rcu_batch: (\d+) synchronize_rcu\(\) callers, (\d+) grace periods '
+                 r'\(all called within (\d+) us, all returned within (\d+) us\)')
+    if m:
+        fig['batch_callers'] = int(m.group(1))
+        fig['batch_gps'] = int(m.group(2))
+        fig['batch_ms'] = int(m.group(4)) / 1000.0
+    m = first(b, r'# flood: (\d+) CPUs, (\d+) ms: (\d+) callbacks queued, (\d+) invoked, (\d+) per second')
+    if m:
+        fig['flood_rate'] = int(m.group(5))
+        fig['flood_secs'] = int(m.group(2)) / 1000.0
+    m = first(b, r'# peak backlog (\d+) .*peak memory (\d+) KiB')
+    if m:
+        fig['flood_backlog'] = int(m.group(1))
+        fig['flood_kib'] = int(m.group(2))
+    m = first(b, r'# (\d+) grace periods waited for on CPU 0 in (\d+) s')
+    if m:
+        fig['idle_gps'] = int(m.group(1))
+        fig['idle_secs'] = int(m.group(2))
+    m = first(b, r'# (\d+) idle CPUs: (\d+) ticks, (\d+) wake-ups, (\d+) IPIs in total')
+    if m:
+        fig['idle_cpus'] = int(m.group(1))
+        fig['idle_ticks'] = int(m.group(2))
+        fig['idle_wakeups'] = int(m.group(3))
+        fig['idle_ipis'] = int(m.group(4))
+    return fig
+
+
+def kconfig(path):
+    cfg = {}
+    if os.path.exists(path):
+        for l in open(path):
+            m = re.match(r'^CONFIG_(\w+)=(.*)$', l.strip())
+            if m:
+                cfg[m.group(1)] = m.group(2).strip('"')
+    return cfg
+
+
+def describe(cfg, kernel):
+    yn = lambda k: 'on' if cfg.get(k) == 'y' else 'off'
+    if kernel == 'linux':
+        preempt = ('none' if cfg.get('PREEMPT_NONE') == 'y' else
+                   'voluntary' if cfg.get('PREEMPT_VOLUNTARY') == 'y' else
+                   'full' if cfg.get('PREEMPT') == 'y' else '?')
+        return ('tinyconfig + linux/bench/bench.fragment: HZ=%s, preemption %s, '
+                'NO_HZ_IDLE %s, lockdep %s, PROVE_RCU %s, DEBUG_OBJECTS %s, NR_CPUS=%s'
+                % (cfg.get('HZ', '?'), preempt, yn('NO_HZ_IDLE'), yn('PROVE_LOCKING'),
+                   yn('PROVE_RCU'), yn('DEBUG_OBJECTS'), cfg.get('NR_CPUS', '?')))
+    return ('configs/bench_defconfig: HZ=%s, preemption %s, NO_HZ_IDLE %s, lockdep %s, '
+            'PROVE_RCU %s, DEBUG_OBJECTS_RCU_HEAD %s, DEBUG_KMALLOC %s, NR_CPUS=%s, '
+            'RCU_FANOUT=%s/LEAF=%s'
+            % (cfg.get('HZ', '?'), 'full' if cfg.get('PREEMPT') == 'y' else 'none',
+               yn('NO_HZ_IDLE'), yn('PROVE_LOCKING'), yn('PROVE_RCU'),
+               yn('DEBUG_OBJECTS_RCU_HEAD'), yn('DEBUG_KMALLOC'), cfg.get('NR_CPUS', '?'),
+               cfg.get('RCU_FANOUT', '?'), cfg.get('RCU_FANOUT_LEAF', '?')))
+
+
+def fmt(v, nd):
+    if v is None:
+        return 'n/a'
+    if isinstance(v, int) or nd == 0:
+        return '{:,}'.format(int(round(v)))
+    return '%.*f' % (nd, v)
+
+
+def ratio(a, b):
+    if a is None or b is None:
+        return 'n/a'
+    if b == 0:
+        return 'n/a (Linux 0)' if a else '1 (both 0)'
+    return '%.2f' % (a / b)
+
+
+ROWS = [
+    # key, label, digits
+    ('ref_median', 'refscale rcu: read-side ns per lock/unlock pair (median of runs)', 3),
+    ('ref_mean', 'refscale rcu: read-side ns per pair (mean of runs)', 3),
+    ('gp_median', 'rcuscale: synchronize_rcu() latency, median (us)', 0),
+    ('gp_p90', 'rcuscale: synchronize_rcu() latency, 90th percentile (us)', 0),
+    ('gp_p99', 'rcuscale: synchronize_rcu() latency, 99th percentile (us)', 0),
+    ('gp_mean', 'rcuscale: synchronize_rcu() latency, mean (us)', 0),
+    ('gp_per_batch', 'rcuscale: synchronize_rcu() calls per grace period', 2),
+    ('exp_median', 'rcuscale: synchronize_rcu_expedited() latency, median (us)', 0),
+    ('exp_p90', 'rcuscale: synchronize_rcu_expedited() latency, 90th percentile (us)', 0),
+    ('exp_p99', 'rcuscale: synchronize_rcu_expedited() latency, 99th percentile (us)', 0),
+    ('exp_mean', 'rcuscale: synchronize_rcu_expedited() latency, mean (us)', 0),
+    ('exp_per_batch', 'rcuscale: synchronize_rcu_expedited() calls per expedited GP', 2),
+    ('batch_gps', 'batching: grace periods for 2000 concurrent synchronize_rcu()', 0),
+    ('batch_ms', 'batching: until all 2000 returned (ms)', 0),
+    ('flood_rate', 'flood: call_rcu() callbacks queued (and invoked) per second', 0),
+    ('flood_backlog', 'flood: peak backlog (callbacks queued, not yet invoked)', 0),
+    ('flood_kib', 'flood: peak memory (KiB)', 0),
+    ('idle_ticks', 'idle: scheduling-clock ticks on the idle CPUs (total)', 0),
+    ('idle_wakeups', 'idle: wake-ups (interrupts + IPIs) on the idle CPUs (total)', 0),
+    ('idle_ipis', 'idle: IPIs to the idle CPUs (total)', 0),
+]
+
+
+def table(fr, fl):
+    out = ['| figure | rcuos | Linux | rcuos / Linux |', '|---|---:|---:|---:|']
+    for key, label, nd in ROWS:
+        a, b = fr.get(key), fl.get(key)
+        out.append('| %s | %s | %s | %s |' % (label, fmt(a, nd), fmt(b, nd), ratio(a, b)))
+    return '\n'.join(out)
+
+
+def write_cdf(path, vals):
+    with open(path, 'w') as f:
+        n = len(vals)
+        for i, v in enumerate(vals):
+            f.write('%.3f %.5f\n' % (v / 1000.0, (i + 1) / n))
+
+
+def plot(out, fr, fl, png):
+    data = os.path.join(out, 'data')
+    os.makedirs(data, exist_ok=True)
+    have = []
+    for who, fig in (('rcuos', fr), ('linux', fl)):
+        for kind in ('gp', 'exp'):
+            d = fig.get(kind + '_durations')
+            p = os.path.join(data, '%s-%s.dat' % (who, kind))
+            if d:
+                write_cdf(p, d)
+                have.append(p)
+            elif os.path.exists(p):
+                os.remove(p)
+    if not have:
+        print('bench: no rcuscale data to plot', file=sys.stderr)
+        return False
+    if not shutil.which('gnuplot'):
+        print('bench: gnuplot is missing: apt-get install gnuplot-nox', file=sys.stderr)
+        return False
+    style = {'rcuos': 'lw 2 lc rgb "#1f77b4"', 'linux': 'lw 2 lc rgb "#d62728"'}
+    cmds = {}
+    for kind in ('gp', 'exp'):
+        parts = []
+        for who, title in (('rcuos', 'rcuos'), ('linux', 'Linux')):
+            p = os.path.join(data, '%s-%s.dat' % (who, kind))
+            if p in have:
+                parts.append('"%s" using 1:2 with steps %s title "%s"' % (p, style[who], title))
+        # An empty panel still needs a plot command.
+        cmds[kind] = ', '.join(parts) or '1/0 notitle'
+    gp = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'gp-latency.gp')
+    # Single-quoted gnuplot strings: the double quotes inside stay as they are.
+    subprocess.run(['gnuplot', '-e', "outfile='%s'; plot_gp='%s'; plot_exp='%s'"
+                    % (png, cmds['gp'], cmds['exp']), gp], check=True)
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--out', default='build/bench')
+    ap.add_argument('--cpus', default='4')
+    ap.add_argument('--mem', default='512M')
+    ap.add_argument('--rcuos-config', default='build/bench/rcuos/.config')
+    ap.add_argument('--linux-config', default='build/linux-bench/obj/.config')
+    ap.add_argument('--command', default='make bench')
+    ap.add_argument('--benchmarks-md')
+    ap.add_argument('--png-copy')
+    a = ap.parse_args()
+
+    logs = os.path.join(a.out, 'logs')
+    rl = lines_of(os.path.join(logs, 'rcuos.log'))
+    ll = {t: lines_of(os.path.join(logs, 'linux-%s.log' % t))
+          for t in ('refscale', 'rcuscale', 'rcuscale-exp', 'rcubench')}
+    fr = figures(rl, {})
+    fl = figures([], ll)
+    rcfg, lcfg = kconfig(a.rcuos_config), kconfig(a.linux_config)
+    lver = first(sum(ll.values(), []), r'Linux version (\S+)')
+    qv = re.search(r'version (\S+)', subprocess.run(
+        ['qemu-system-x86_64', '--version'], capture_output=True, text=True).stdout)
+    png = os.path.join(a.out, 'gp-latency.png')
+    plotted = plot(a.out, fr, fl, png)
+
+    tab = table(fr, fl)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+    machine = ('QEMU %s, `-accel tcg,thread=multi -smp %s -m %s`, on a %d-CPU %s host'
+               % (qv.group(1) if qv else '?', a.cpus, a.mem, os.cpu_count(),
+                  platform.machine()))
+    head = [
+        'Made by `%s` on %s.' % (a.command, now),
+        '',
+        '- Machine: %s (shared with other work: absolute figures move from run to run).' % machine,
+        '- rcuos: %s.' % describe(rcfg, 'rcuos'),
+        '- Linux %s: %s.' % (lver.group(1) if lver else '6.12', describe(lcfg, 'linux')),
+        '- rcuscale: %s writers and %s readers, %s/%s synchronize_rcu() and %s/%s '
+        'synchronize_rcu_expedited() measurements (rcuos/Linux).'
+        % (a.cpus, a.cpus, fr.get('gp_n', 0), fl.get('gp_n', 0), fr.get('exp_n', 0),
+           fl.get('exp_n', 0)),
+    ]
+    print('\n'.join(head))
+    print()
+    print(tab)
+    if plotted:
+        print('\nGrace-period latency distributions: %s' % png)
+    missing = [k for k, _, _ in ROWS if k not in fr or k not in fl]
+    if missing:
+        print('\nbench: no figure for: %s (see %s)' % (', '.join(missing), logs),
+              file=sys.stderr)
+
+    if a.benchmarks_md:
+        pngref = ''
+        if plotted and a.png_copy:
+            shutil.copyfile(png, a.png_copy)
+            pngref = ('\n![grace-period latency distributions, rcuos and Linux](%s)\n'
+                      % os.path.relpath(a.png_copy, os.path.dirname(os.path.abspath(a.benchmarks_md)) or '.'))
+        md = BENCHMARKS_MD.format(head='\n'.join(head), table=tab, png=pngref,
+                                  command=a.command)
+        with open(a.benchmarks_md, 'w') as f:
+            f.write(md)
+        print('bench: wrote %s' % a.benchmarks_md)
+    # Only missing output is an error; no figure is judged.
+    return 1 if len(missing) == len(ROWS) else 0
+
+
+BENCHMARKS_MD = """# Benchmarks: rcuos and Linux side by side
+
+The latest output of `make bench` (tests/bench/bench.sh), which builds rcuos
+and Linux 6.12 for measurement (no lockdep, PROVE_RCU or debug objects, the
+same HZ and preemption model), boots both in the same QEMU configuration and
+runs the same RCU measurements on each. Regenerate with:
+
+    {command}
+
+{head}
+
+{table}
+{png}
+What each figure is:
+
+- **refscale**: both kernels' refscale (`refscale.scale_type=rcu`,
+  `nreaders`=CPUs, `loops`, `nruns`): each run times `loops` empty read-side
+  critical sections on every reader CPU at once with interrupts off; the
+  figure per run is ns per `rcu_read_lock()`/`rcu_read_unlock()` pair. In a
+  non-preemptible build both compile to nothing, so this is the loop's cost
+  under TCG; it tells that neither kernel adds read-side work.
+- **rcuscale**: both kernels' rcuscale (`rcuscale.gp_exp=0|1`, `nwriters`=CPUs,
+  `nreaders`=CPUs as background load, `writer_holdoff=0`): each writer waits
+  for grace periods back to back; latencies are the `writer-duration:`
+  lines, with kvm-recheck-rcuscale.sh's percentiles. "calls per grace
+  period" is rcuscale's `gps:` over `batches:` (how many waits each grace
+  period served).
+- **batching**: 2000 kthreads call `synchronize_rcu()` at once (rcuos:
+  `test rcu_batch`; Linux: linux/bench/rcubench.c); the figure is the
+  number of grace periods that completed meanwhile.
+- **flood**: a kthread per CPU `call_rcu()`s 32-byte kmalloc'd objects as
+  fast as it can for the given seconds, a SCHED_FIFO monitor samples the
+  backlog (callbacks queued and not yet invoked) and free memory every
+  10 ms (rcuos: `rcuqoi flood`; Linux: rcubench).
+- **idle**: every CPU but 0 idles while a kthread on CPU 0 waits for a grace
+  period every 100 ms, with the grace-period kthread confined to CPU 0
+  (rcuos: `rcuqoi idle`; Linux: rcubench, counting the idle CPUs' local
+  APIC timer interrupts as ticks and all their interrupts and IPIs as
+  wake-ups).
+
+These are measurements, never pass/fail tests: the host is shared and TCG
+timing varies from run to run; compare the two columns of one run.
+"""
+
+if __name__ == '__main__':
+    sys.exit(main())
