@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * RCU code shared by Tiny and Tree RCU: waiting for a grace period via a
- * callback, kfree_rcu(), PROVE_RCU checks, and debug objects for
- * rcu_head.
+ * callback, invoking callbacks (kfree_rcu()'s offset encoding), PROVE_RCU
+ * checks, and debug objects for rcu_head.  kfree_rcu() itself is in
+ * kvfree_rcu.c.
  */
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
@@ -15,6 +16,7 @@
 #include <linux/slab.h>
 #include <asm/arch.h>
 #include "rcu.h"
+#include "kvfree_rcu.h"
 
 /* ---- waiting for a grace period ---- */
 
@@ -72,15 +74,12 @@ void cond_synchronize_rcu(unsigned long oldstate)
 		synchronize_rcu();
 }
 
-/* ---- kfree_rcu() ---- */
+/* ---- invoking a callback ---- */
 
 /*
- * kfree_rcu() queues the rcu_head with, instead of a function, the
- * offset of the head inside the object (always below 4096, and no
- * function lives at such an address).  The invoker frees the object.
+ * kfree_rcu()'s rcu_head path (rcu/kvfree_rcu.c) queues the head with the
+ * offset of the head inside the object instead of a function.
  */
-#define KFREE_RCU_OFFSET_MAX	4096
-
 void rcu_reclaim_one(struct rcu_head *head)
 {
 	unsigned long off = (unsigned long)head->func;
@@ -90,26 +89,6 @@ void rcu_reclaim_one(struct rcu_head *head)
 		kfree((void *)head - off);
 	else
 		head->func(head);
-}
-
-/**
- * kvfree_call_rcu() - free @ptr after a grace period
- * @head: rcu_head inside the object, or NULL (then the caller may sleep)
- * @ptr: the object
- */
-void kvfree_call_rcu(struct rcu_head *head, void *ptr)
-{
-	unsigned long off;
-
-	if (!head) {
-		might_sleep();
-		synchronize_rcu();
-		kfree(ptr);
-		return;
-	}
-	off = (unsigned long)head - (unsigned long)ptr;
-	BUG_ON(off >= KFREE_RCU_OFFSET_MAX);
-	call_rcu(head, (rcu_callback_t)off);
 }
 
 /* ---- PROVE_RCU ---- */

@@ -399,7 +399,24 @@ static inline void destroy_rcu_head_on_stack(struct rcu_head *head) { }
 
 /* ---- kfree_rcu ---- */
 
+/**
+ * kvfree_call_rcu() - kfree() an object after a grace period
+ * @head: the object's rcu_head, or NULL (then the caller may sleep)
+ * @ptr: the object
+ *
+ * What kfree_rcu() expands to.  Objects are batched in per-CPU
+ * page-sized arrays freed in bulk after a grace period (rcu/kvfree_rcu.c).
+ */
 void kvfree_call_rcu(struct rcu_head *head, void *ptr);
+
+/**
+ * kvfree_rcu_barrier() - wait for every kfree_rcu() so far to have freed
+ *
+ * rcu_barrier() does not do this: objects batched by kfree_rcu() may not
+ * have been handed to RCU yet.  This hands them over and waits for them.
+ * Sleeps.
+ */
+void kvfree_rcu_barrier(void);
 
 #define __kfree_rcu_2(ptr, rhf)						\
 do {									\
@@ -412,8 +429,8 @@ do {									\
  * kfree_rcu_mightsleep() - kfree() after a grace period, no rcu_head needed
  * @ptr: the object
  *
- * May fall back to synchronize_rcu() when memory is short, so only from
- * sleepable context.
+ * Batched like kfree_rcu(ptr, rhf), but falls back to synchronize_rcu()
+ * when no array page can be had, so only from sleepable context.
  */
 #define kfree_rcu_mightsleep(ptr)					\
 do {									\
@@ -432,6 +449,12 @@ do {									\
  * With @rhf: "fire and forget", legal in the same contexts as call_rcu().
  * With one argument it is kfree_rcu_mightsleep(): no rcu_head is needed,
  * but the caller must be able to sleep.
+ *
+ * The object is freed within a few jiffies after a grace period, in a
+ * batch with others (no callback of its own), unless memory is short:
+ * then its rcu_head is queued with call_rcu(), or, with one argument,
+ * synchronize_rcu() is called.  kvfree_rcu_barrier() waits for all of
+ * them.
  */
 #define kfree_rcu(...)							\
 	__kfree_rcu_pick(__VA_ARGS__, __kfree_rcu_2, kfree_rcu_mightsleep)(__VA_ARGS__)

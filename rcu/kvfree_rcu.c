@@ -1,0 +1,566 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfree_rcu() batching, for Tiny and Tree RCU alike.
+ *
+ * One callback per object costs a list insertion, a debug-object entry
+ * and an indirect call each, and keeps the object's cache line live
+ * until the grace period ends.  Instead, kfree_rcu() stores the object's
+ * address in a per-CPU, page-sized array of pointers:
+ *
+ *  - An array is handed to RCU when it is full, or when the oldest
+ *    pointer in it has waited KVFREE_DRAIN_JIFFIES (a kernel timer of the
+ *    CPU that filled it, armed only while that CPU has a partly filled
+ *    array, so an idle CPU with nothing to free keeps its tick stopped:
+ *    kernel/arch/nohz.c stops the tick only when no timer is pending).
+ *  - Handing over is one call_rcu() on an rcu_head at the start of the
+ *    array's page.  Its callback (RCU_SOFTIRQ) only moves the array to
+ *    the CPU's ready list: the CPU's "kvfree_rcu/N" kthread frees the
+ *    objects, rescheduling between arrays, so that a flood of arrays
+ *    (507 kfree()s each) never holds a CPU in softirq, and keeps the page
+ *    for the next array.  If the polled cookie taken at the last insertion
+ *    shows that a full grace period has already elapsed when the timer
+ *    flushes an array, it goes to the ready list at once, with no
+ *    callback.
+ *  - An array page comes from a small per-CPU cache or from the page
+ *    allocator (GFP_ATOMIC: kfree_rcu() may be called with interrupts
+ *    disabled).  Without one, kfree_rcu(ptr, rhf) falls back to queueing
+ *    the object's own rcu_head, and kfree_rcu(ptr), which has no head and
+ *    may sleep, to synchronize_rcu() and kfree().
+ *
+ * Each CPU's state is protected by its own lock, taken with interrupts
+ * disabled; other CPUs take it only to flush (kvfree_rcu_barrier()), to
+ * give back a page or to queue a ready array.
+ *
+ * With CONFIG_DEBUG_OBJECTS_RCU_HEAD, an object waiting in an array is
+ * entered in the rcu_head debug table under its own address, exactly as
+ * if an rcu_head at offset 0 were queued: a second kfree_rcu() of it is
+ * reported ("double call_rcu()") and refused, and a plain kfree() of it
+ * meanwhile is reported by the kfree() hook.  The entry is removed just
+ * before the object is freed.
+ */
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/init.h>
+#include <linux/irqflags.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/timer.h>
+#include "rcu.h"
+#include "kvfree_rcu.h"
+
+/**
+ * struct kvfree_rcu_bulk - one page of pointers waiting for a grace period
+ * @rh: queued with call_rcu() when the array is handed to RCU
+ * @next: link in the per-CPU ready list or cache of spare pages
+ * @gp_snap: get_state_synchronize_rcu() cookie taken at the last insertion
+ * @cpu: the CPU whose cache gets the page back
+ * @nr: pointers in @records
+ * @records: the objects to kfree()
+ */
+struct kvfree_rcu_bulk {
+	struct rcu_head rh;
+	struct kvfree_rcu_bulk *next;
+	unsigned long gp_snap;
+	unsigned int cpu;
+	unsigned int nr;
+	void *records[];
+};
+
+#define KVFREE_BULK_MAX							\
+	((PAGE_SIZE - offsetof(struct kvfree_rcu_bulk, records)) / sizeof(void *))
+
+/* The longest a lone object waits before its array is handed to RCU. */
+#define KVFREE_DRAIN_JIFFIES	(HZ / 50 ? HZ / 50 : 1)
+
+/* Spare array pages each CPU keeps instead of freeing them. */
+#define KVFREE_CACHE_MAX	2
+
+/**
+ * struct kfree_rcu_cpu - one CPU's kfree_rcu() state
+ * @lock: protects everything below
+ * @cur: the array being filled, or NULL; never empty when not NULL
+ * @cache: spare pages, linked through ->next
+ * @ncached: pages in @cache
+ * @ready: arrays whose grace period has elapsed, oldest first
+ * @ready_tail: where the next ready array goes
+ * @ready_seq: arrays ever put on @ready
+ * @done_seq: arrays the kthread has freed; it frees them in order
+ * @monitor: flushes @cur KVFREE_DRAIN_JIFFIES after it was started
+ * @task: the kthread that frees ready arrays, NULL if there is none
+ * @objs: objects put in arrays on this CPU
+ * @arrays: arrays handed over from this CPU
+ */
+struct kfree_rcu_cpu {
+	raw_spinlock_t lock;
+	struct kvfree_rcu_bulk *cur;
+	struct kvfree_rcu_bulk *cache;
+	unsigned int ncached;
+	struct kvfree_rcu_bulk *ready;
+	struct kvfree_rcu_bulk **ready_tail;
+	unsigned long ready_seq;
+	unsigned long done_seq;
+	struct timer_list monitor;
+	struct task_struct *task;
+	unsigned long objs;
+	unsigned long arrays;
+};
+
+static DEFINE_PER_CPU(struct kfree_rcu_cpu, krc_data);
+static bool kvfree_rcu_ready;
+
+/* Arrays taken off a CPU, not yet queued or ready (for the barrier). */
+static atomic_t kvfree_rcu_inflight;
+
+static atomic_long_t kvfree_arrays_direct;
+static atomic_long_t kvfree_arrays_freed;
+static atomic_long_t kvfree_objs_freed;
+static atomic_long_t kvfree_head_fallback;
+static atomic_long_t kvfree_sync_fallback;
+static atomic_long_t kvfree_page_fail;
+static atomic_long_t kvfree_refused;
+
+bool kvfree_rcu_fail_pages;
+
+/* ---- debug objects ---- */
+
+/*
+ * Never called: the "callback" the debug table shows for an object
+ * waiting in an array, so that a report names kfree_rcu().
+ */
+static void kvfree_rcu_debug_tag(struct rcu_head *unused)
+{
+}
+
+/* Enter @ptr as queued.  Return: false if it must not be queued. */
+static bool kvfree_debug_queue(void *ptr, unsigned long ip)
+{
+	return rcu_head_debug_queue((struct rcu_head *)ptr,
+				    kvfree_rcu_debug_tag, ip);
+}
+
+static void kvfree_debug_unqueue(void *ptr)
+{
+	if (IS_ENABLED(CONFIG_DEBUG_OBJECTS_RCU_HEAD))
+		rcu_head_debug_unqueue((struct rcu_head *)ptr);
+}
+
+/* ---- array pages ---- */
+
+/* A page for a new array: from @krc's cache, else GFP_ATOMIC.  Lock held. */
+static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc,
+					       unsigned int cpu)
+{
+	struct kvfree_rcu_bulk *b;
+
+	if (unlikely(READ_ONCE(kvfree_rcu_fail_pages))) {
+		b = NULL;
+	} else if (krc->cache) {
+		b = krc->cache;
+		krc->cache = b->next;
+		krc->ncached--;
+	} else {
+		b = (void *)__get_free_page(GFP_ATOMIC | __GFP_NOWARN);
+	}
+	if (!b) {
+		atomic_long_inc(&kvfree_page_fail);
+		return NULL;
+	}
+	b->next = NULL;
+	b->cpu = cpu;
+	b->nr = 0;
+	return b;
+}
+
+/* Keep @b for a later array on its CPU, or give it back. */
+static void kvfree_put_page(struct kvfree_rcu_bulk *b)
+{
+	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, b->cpu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&krc->lock, flags);
+	if (krc->ncached < KVFREE_CACHE_MAX) {
+		b->next = krc->cache;
+		krc->cache = b;
+		krc->ncached++;
+		b = NULL;
+	}
+	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	if (b)
+		free_page((unsigned long)b);
+}
+
+/* ---- freeing an array ---- */
+
+/* A grace period has elapsed since every insertion: free them all. */
+static void kvfree_bulk_free(struct kvfree_rcu_bulk *b)
+{
+	unsigned int i, nr = b->nr;
+
+	for (i = 0; i < nr; i++) {
+		kvfree_debug_unqueue(b->records[i]);
+		kfree(b->records[i]);
+	}
+	atomic_long_add(nr, &kvfree_objs_freed);
+	atomic_long_inc(&kvfree_arrays_freed);
+	kvfree_put_page(b);
+}
+
+/*
+ * @b's grace period has elapsed: give it to its CPU's kthread, or free it
+ * here if that CPU has none.
+ */
+static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
+{
+	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, b->cpu);
+	struct task_struct *wake = NULL;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&krc->lock, flags);
+	if (krc->task) {
+		if (!krc->ready)
+			wake = krc->task;
+		b->next = NULL;
+		*krc->ready_tail = b;
+		krc->ready_tail = &b->next;
+		krc->ready_seq++;
+		b = NULL;
+	}
+	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	if (wake)
+		wake_up_process(wake);
+	if (b)
+		kvfree_bulk_free(b);
+}
+
+/* RCU callback of an array. */
+static void kvfree_bulk_rcu_cb(struct rcu_head *rh)
+{
+	kvfree_bulk_ready(container_of(rh, struct kvfree_rcu_bulk, rh));
+}
+
+/*
+ * @b was taken off its CPU (and counted in kvfree_rcu_inflight): ready
+ * now if its grace period is over and @may_poll allows, else queued.
+ */
+static void kvfree_bulk_submit(struct kvfree_rcu_bulk *b, bool may_poll)
+{
+	if (may_poll && poll_state_synchronize_rcu(b->gp_snap)) {
+		atomic_long_inc(&kvfree_arrays_direct);
+		kvfree_bulk_ready(b);
+	} else {
+		call_rcu(&b->rh, kvfree_bulk_rcu_cb);
+	}
+	atomic_dec(&kvfree_rcu_inflight);
+}
+
+/* "kvfree_rcu/N": free this CPU's ready arrays. */
+static int kvfree_rcu_kthread(void *arg)
+{
+	struct kfree_rcu_cpu *krc = arg;
+	struct kvfree_rcu_bulk *b, *next;
+	unsigned long flags, n;
+
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		b = krc->ready;
+		krc->ready = NULL;
+		krc->ready_tail = &krc->ready;
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		if (!b) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		for (n = 0; b; b = next, n++) {
+			next = b->next;
+			kvfree_bulk_free(b);
+			cond_resched();
+		}
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		WRITE_ONCE(krc->done_seq, krc->done_seq + n);
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+	}
+	return 0;
+}
+
+/* Take @krc's array, if any, for submission.  Lock held. */
+static struct kvfree_rcu_bulk *kvfree_detach(struct kfree_rcu_cpu *krc)
+{
+	struct kvfree_rcu_bulk *b = krc->cur;
+
+	if (b) {
+		krc->cur = NULL;
+		krc->arrays++;
+		atomic_inc(&kvfree_rcu_inflight);
+	}
+	return b;
+}
+
+/* Hand @cpu's partly filled array to RCU (or ready it, if @may_poll). */
+static void kvfree_flush_cpu(unsigned int cpu, bool may_poll)
+{
+	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+	struct kvfree_rcu_bulk *b;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&krc->lock, flags);
+	b = kvfree_detach(krc);
+	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	if (b)
+		kvfree_bulk_submit(b, may_poll);
+}
+
+/* The timer of a CPU with a partly filled array: the array is old enough. */
+static void kvfree_rcu_monitor(struct timer_list *t)
+{
+	struct kfree_rcu_cpu *krc = from_timer(krc, t, monitor);
+	struct kvfree_rcu_bulk *b;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&krc->lock, flags);
+	b = kvfree_detach(krc);
+	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	if (b)
+		kvfree_bulk_submit(b, true);
+}
+
+/* ---- kfree_rcu() ---- */
+
+/*
+ * Put @ptr in this CPU's array.  Return: false if there is no array page
+ * (the caller then falls back to the object's rcu_head or to waiting).
+ */
+static bool kvfree_add_ptr(void *ptr)
+{
+	struct kvfree_rcu_bulk *b, *full = NULL;
+	struct kfree_rcu_cpu *krc;
+	unsigned long flags;
+	unsigned int cpu;
+
+	local_irq_save(flags);
+	cpu = smp_processor_id();
+	krc = this_cpu_ptr(&krc_data);
+	raw_spin_lock(&krc->lock);
+	b = krc->cur;
+	if (!b) {
+		b = kvfree_get_page(krc, cpu);
+		if (!b) {
+			raw_spin_unlock_irqrestore(&krc->lock, flags);
+			return false;
+		}
+		krc->cur = b;
+		/* Only a CPU with an array waiting has this timer pending. */
+		if (!timer_pending(&krc->monitor))
+			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
+	}
+	b->records[b->nr++] = ptr;
+	b->gp_snap = get_state_synchronize_rcu();
+	krc->objs++;
+	if (b->nr == KVFREE_BULK_MAX)
+		full = kvfree_detach(krc);
+	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	/* A full array waits for a grace period begun after it filled. */
+	if (full)
+		kvfree_bulk_submit(full, false);
+	return true;
+}
+
+/**
+ * kvfree_call_rcu() - kfree() an object after a grace period
+ * @head: the object's rcu_head, or NULL for the single-argument
+ *	kfree_rcu(ptr) (then the caller must be able to sleep)
+ * @ptr: the object, from kmalloc()
+ *
+ * The implementation of kfree_rcu().  @ptr goes into a per-CPU array
+ * that is freed in bulk after a grace period (within a few jiffies of
+ * the call if nothing else fills the array).  If no array page can be
+ * had, @head is queued with call_rcu() instead or, without @head, this
+ * waits in synchronize_rcu() and frees @ptr itself.
+ *
+ * With @head, legal in every context call_rcu() is: interrupts disabled,
+ * hardirq, softirq, task.  Never from NMI: reported and ignored.
+ */
+void kvfree_call_rcu(struct rcu_head *head, void *ptr)
+{
+	if (!head)
+		might_sleep();
+
+	if (!kvfree_debug_queue(ptr, _RET_IP_)) {
+		/* Probably a double kfree_rcu(): leak rather than corrupt. */
+		atomic_long_inc(&kvfree_refused);
+		return;
+	}
+	if (likely(READ_ONCE(kvfree_rcu_ready)) && kvfree_add_ptr(ptr))
+		return;
+	kvfree_debug_unqueue(ptr);
+
+	if (head) {
+		unsigned long off = (unsigned long)head - (unsigned long)ptr;
+
+		BUG_ON(off >= KFREE_RCU_OFFSET_MAX);
+		atomic_long_inc(&kvfree_head_fallback);
+		call_rcu(head, (rcu_callback_t)off);
+		return;
+	}
+	atomic_long_inc(&kvfree_sync_fallback);
+	synchronize_rcu();
+	kfree(ptr);
+}
+
+/**
+ * kvfree_rcu_barrier() - wait until every kfree_rcu() so far has freed
+ *
+ * Hands every CPU's partly filled array to RCU and waits for those
+ * arrays, and for the objects that took the rcu_head path, to be freed.
+ * kfree_rcu()s that run concurrently may or may not be waited for.
+ * rcu_barrier() alone does not do this: a partly filled array may not
+ * have been handed to RCU yet.  Sleeps.
+ */
+void kvfree_rcu_barrier(void)
+{
+	unsigned long flags;
+	unsigned int cpu;
+
+	might_sleep();
+	for_each_possible_cpu(cpu)
+		kvfree_flush_cpu(cpu, true);
+	/* Arrays another CPU took off just before: wait until queued. */
+	while (atomic_read(&kvfree_rcu_inflight))
+		schedule_timeout_uninterruptible(1);
+	rcu_barrier();
+	/*
+	 * Every array is on a ready list now, or freed: wait for each
+	 * kthread to get past the last one queued so far.
+	 */
+	for_each_possible_cpu(cpu) {
+		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+		unsigned long target, done;
+
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		target = krc->ready_seq;
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		for (;;) {
+			done = READ_ONCE(krc->done_seq);
+			if (ULONG_CMP_GE(done, target))
+				break;
+			schedule_timeout_uninterruptible(1);
+		}
+	}
+}
+
+/* See kvfree_rcu.h. */
+void kvfree_rcu_flush(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		kvfree_flush_cpu(cpu, false);
+}
+
+unsigned long kvfree_rcu_shrink(void)
+{
+	unsigned long flags, n = 0;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+		struct kvfree_rcu_bulk *b;
+
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		b = krc->cache;
+		krc->cache = NULL;
+		krc->ncached = 0;
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		while (b) {
+			struct kvfree_rcu_bulk *next = b->next;
+
+			free_page((unsigned long)b);
+			b = next;
+			n++;
+		}
+	}
+	return n;
+}
+
+unsigned int kvfree_rcu_array_capacity(void)
+{
+	return KVFREE_BULK_MAX;
+}
+
+void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
+{
+	unsigned long flags;
+	unsigned int cpu;
+
+	memset(s, 0, sizeof(*s));
+	for_each_possible_cpu(cpu) {
+		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		s->objs += krc->objs;
+		s->arrays += krc->arrays;
+		s->cached_pages += krc->ncached;
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+	}
+	s->arrays_direct = atomic_long_read(&kvfree_arrays_direct);
+	s->arrays_freed = atomic_long_read(&kvfree_arrays_freed);
+	s->objs_freed = atomic_long_read(&kvfree_objs_freed);
+	s->head_fallback = atomic_long_read(&kvfree_head_fallback);
+	s->sync_fallback = atomic_long_read(&kvfree_sync_fallback);
+	s->page_fail = atomic_long_read(&kvfree_page_fail);
+	s->refused = atomic_long_read(&kvfree_refused);
+}
+
+/* Until this has run, kfree_rcu() takes the fallback paths. */
+static int __init kvfree_rcu_init(void)
+{
+	unsigned long flags;
+	unsigned int cpu;
+
+	BUILD_BUG_ON(KVFREE_BULK_MAX < 64);
+	for_each_possible_cpu(cpu) {
+		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+
+		raw_spin_lock_init(&krc->lock);
+		krc->ready_tail = &krc->ready;
+		timer_setup(&krc->monitor, kvfree_rcu_monitor, 0);
+	}
+	for_each_online_cpu(cpu) {
+		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+		struct task_struct *t;
+
+		t = kthread_create_on_cpu(kvfree_rcu_kthread, krc, cpu, "kvfree_rcu/%u");
+		if (IS_ERR(t)) {
+			pr_warn("kvfree_rcu: no kthread for CPU %u: arrays freed from softirq\n",
+				cpu);
+			continue;
+		}
+		/*
+		 * Real-time (lowest priority): freed memory should not wait
+		 * for the tasks that keep the CPU busy queueing more, just as
+		 * callbacks do not (they run in softirq).  It only runs while
+		 * this CPU has ready arrays, and yields between arrays.
+		 */
+		sched_set_fifo_low(t);
+		raw_spin_lock_irqsave(&krc->lock, flags);
+		krc->task = t;
+		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		wake_up_process(t);
+	}
+	smp_store_release(&kvfree_rcu_ready, true);
+	return 0;
+}
+early_initcall(kvfree_rcu_init);

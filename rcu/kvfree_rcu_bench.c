@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Shell command "kfreebench": free N small objects after a grace period,
+ * with kfree_rcu() (batched in arrays) and with call_rcu() + kfree() (one
+ * callback each), and print for each one line another script can parse:
+ *
+ *   kfree_rcu: n=1000000 cpus=4 size=32 total_ms=... ns_per_obj=...
+ *	queue_ns_per_obj=... peak_kib=... callbacks=... arrays=... ...
+ *   call_rcu: n=1000000 cpus=4 size=32 total_ms=... ns_per_obj=... ...
+ *
+ * One bound kthread per online CPU allocates and frees its share of the
+ * objects; the time runs from their start until kvfree_rcu_barrier() or
+ * rcu_barrier() returns, so every object has really been freed.  Peak
+ * memory is the largest number of pages in use (the page allocator's
+ * free count, sampled every 256 objects by every worker) above the count
+ * before the run: the objects still waiting, the arrays, and any debug
+ * tracking of queued rcu_heads.
+ */
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/kstrtox.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/mm.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/shell.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "kvfree_rcu.h"
+
+#define KFB_SAMPLE	256
+
+enum kfb_mode { KFB_KFREE_RCU, KFB_CALL_RCU };
+
+/* What one run shares with its workers. */
+struct kfb_run {
+	enum kfb_mode mode;
+	unsigned long size;
+	struct completion start;
+	struct completion done;
+	atomic_t running;
+	atomic_long_t peak_used;	/* pages in use, the most seen */
+	atomic_long_t alloc_retries;
+};
+
+struct kfb_worker {
+	struct kfb_run *run;
+	unsigned long count;
+};
+
+struct kfb_obj {
+	struct rcu_head rh;
+};
+
+static void kfb_free_cb(struct rcu_head *rh)
+{
+	kfree(container_of(rh, struct kfb_obj, rh));
+}
+
+static void kfb_sample(struct kfb_run *run)
+{
+	long used = totalram_pages() - nr_free_pages();
+	long old = atomic_long_read(&run->peak_used);
+
+	while (used > old && !atomic_long_try_cmpxchg(&run->peak_used, &old, used))
+		;
+}
+
+static int kfb_worker_fn(void *arg)
+{
+	struct kfb_worker *w = arg;
+	struct kfb_run *run = w->run;
+	unsigned long i;
+
+	wait_for_completion(&run->start);
+	for (i = 0; i < w->count; i++) {
+		struct kfb_obj *p = kmalloc(run->size, GFP_KERNEL | __GFP_NOWARN);
+
+		if (!p) {
+			/* Out of memory: let grace periods catch up. */
+			atomic_long_inc(&run->alloc_retries);
+			kfb_sample(run);
+			msleep(1);
+			i--;
+			continue;
+		}
+		if (run->mode == KFB_KFREE_RCU)
+			kfree_rcu(p, rh);
+		else
+			call_rcu(&p->rh, kfb_free_cb);
+		if (!(i % KFB_SAMPLE)) {
+			kfb_sample(run);
+			cond_resched();
+		}
+	}
+	kfb_sample(run);
+	if (atomic_dec_and_test(&run->running))
+		complete(&run->done);
+	return 0;
+}
+
+static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
+		   unsigned int nthreads)
+{
+	const char *name = mode == KFB_KFREE_RCU ? "kfree_rcu" : "call_rcu";
+	struct kvfree_rcu_stats s0, s1;
+	unsigned long base, gp0, callbacks, peak_kib;
+	u64 t0, t_queued, t_end;
+	struct kfb_worker *w;
+	struct kfb_run run;
+	unsigned int i, cpu;
+
+	w = kcalloc(nthreads, sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	run.mode = mode;
+	run.size = size;
+	init_completion(&run.start);
+	init_completion(&run.done);
+	atomic_set(&run.running, nthreads);
+	atomic_long_set(&run.alloc_retries, 0);
+
+	/* Start from nothing waiting and no spare array pages. */
+	kvfree_rcu_barrier();
+	rcu_barrier();
+	kvfree_rcu_shrink();
+
+	i = 0;
+	for_each_online_cpu(cpu) {
+		struct task_struct *t;
+
+		if (i == nthreads)
+			break;
+		w[i].run = &run;
+		w[i].count = n / nthreads + (i < n % nthreads);
+		t = kthread_create(kfb_worker_fn, &w[i], "kfreebench/%u", cpu);
+		if (IS_ERR(t))
+			break;
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+		i++;
+	}
+	/* Workers that could not be created count as finished. */
+	for (; i < nthreads; i++)
+		if (atomic_dec_and_test(&run.running))
+			complete(&run.done);
+
+	kvfree_rcu_get_stats(&s0);
+	base = totalram_pages() - nr_free_pages();
+	atomic_long_set(&run.peak_used, base);
+	gp0 = rcu_gp_completed();
+	t0 = ktime_get_ns();
+	complete_all(&run.start);
+	wait_for_completion(&run.done);
+	t_queued = ktime_get_ns();
+	if (mode == KFB_KFREE_RCU)
+		kvfree_rcu_barrier();
+	else
+		rcu_barrier();
+	t_end = ktime_get_ns();
+	kvfree_rcu_get_stats(&s1);
+
+	peak_kib = (atomic_long_read(&run.peak_used) - base) << (PAGE_SHIFT - 10);
+	if (mode == KFB_KFREE_RCU)
+		callbacks = (s1.arrays - s0.arrays) - (s1.arrays_direct - s0.arrays_direct) +
+			    (s1.head_fallback - s0.head_fallback);
+	else
+		callbacks = n;
+	printk("%s: n=%lu cpus=%u size=%lu total_ms=%llu ns_per_obj=%llu queue_ns_per_obj=%llu peak_kib=%lu callbacks=%lu arrays=%lu arrays_direct=%lu head_fallback=%lu sync_fallback=%lu gps=%lu alloc_retries=%ld\n",
+	       name, n, nthreads, size,
+	       (unsigned long long)div_u64(t_end - t0, NSEC_PER_MSEC),
+	       (unsigned long long)div64_u64(t_end - t0, n),
+	       (unsigned long long)div64_u64(t_queued - t0, n), peak_kib, callbacks,
+	       mode == KFB_KFREE_RCU ? s1.arrays - s0.arrays : 0UL,
+	       mode == KFB_KFREE_RCU ? s1.arrays_direct - s0.arrays_direct : 0UL,
+	       mode == KFB_KFREE_RCU ? s1.head_fallback - s0.head_fallback : 0UL,
+	       mode == KFB_KFREE_RCU ? s1.sync_fallback - s0.sync_fallback : 0UL,
+	       rcu_gp_completed() - gp0, atomic_long_read(&run.alloc_retries));
+	/* The workers have returned; their task structs are reaped elsewhere. */
+	msleep(10);
+	kfree(w);
+	return 0;
+}
+
+static int cmd_kfreebench(int argc, char **argv)
+{
+	unsigned long n = 1000000, size = 32;
+	unsigned int threads = num_online_cpus();
+	bool do_kfree = true, do_call = true;
+	int i, ret;
+
+	for (i = 1; i < argc; i++) {
+		char *v = shell_kv(argv[i]);
+
+		if (!v)
+			return -EINVAL;
+		if (!strcmp(argv[i], "n")) {
+			if (kstrtoul(v, 0, &n) || !n)
+				return shell_error("kfreebench: bad n=%s", v);
+		} else if (!strcmp(argv[i], "size")) {
+			if (kstrtoul(v, 0, &size) || size < sizeof(struct kfb_obj) ||
+			    size > KFREE_RCU_OFFSET_MAX)
+				return shell_error("kfreebench: size must be %zu..%d",
+						   sizeof(struct kfb_obj), KFREE_RCU_OFFSET_MAX);
+		} else if (!strcmp(argv[i], "threads")) {
+			if (kstrtouint(v, 0, &threads) || !threads ||
+			    threads > num_online_cpus())
+				return shell_error("kfreebench: threads must be 1..%u",
+						   num_online_cpus());
+		} else if (!strcmp(argv[i], "mode")) {
+			do_kfree = !strcmp(v, "kfree_rcu") || !strcmp(v, "both");
+			do_call = !strcmp(v, "call_rcu") || !strcmp(v, "both");
+			if (!do_kfree && !do_call)
+				return shell_error("kfreebench: mode=kfree_rcu|call_rcu|both");
+		} else {
+			return -EINVAL;
+		}
+	}
+	if (do_kfree) {
+		ret = kfb_one(KFB_KFREE_RCU, n, size, threads);
+		if (ret)
+			return ret;
+	}
+	if (do_call)
+		return kfb_one(KFB_CALL_RCU, n, size, threads);
+	return 0;
+}
+DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [mode=both|kfree_rcu|call_rcu]",
+		 "free n objects with kfree_rcu() and call_rcu()+kfree(): time, peak memory, callbacks",
+		 cmd_kfreebench);
