@@ -259,6 +259,7 @@ static atomic_long_t n_rcu_torture_kobjs;
 static atomic_long_t n_rcu_torture_irqwrites;
 static atomic_long_t n_rcu_torture_wpath[RTWS_NPATHS];
 static atomic_long_t n_rcu_torture_fakewrites;
+static atomic_long_t n_rcu_torture_preempts;
 
 static u64 rcu_torture_start_ns;
 static unsigned long rcu_torture_start_gps;
@@ -439,11 +440,17 @@ static void rcu_torture_read_delay(struct rnd_state *rs, bool in_irq, bool atomi
 		udelay(1000 + rtort_random(rs) % 3000);
 	else if (!(rtort_random(rs) % (n * 2 * shortdelay_us)))
 		udelay(in_irq || atomic ? 20 : shortdelay_us);
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !in_irq && preemptible() &&
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !in_irq && !atomic &&
 	    !(rtort_random(rs) % (n * 500))) {
-		/* An involuntary preemption inside the reader. */
+		/*
+		 * An involuntary preemption: inside the reader with
+		 * preemptible RCU; where readers disable preemption, at the
+		 * reader's end, from rcu_read_unlock()'s preempt_enable().
+		 */
 		set_need_resched();
-		preempt_schedule();
+		atomic_long_inc(&n_rcu_torture_preempts);
+		if (preemptible())
+			preempt_schedule();
 	}
 }
 
@@ -940,7 +947,7 @@ static bool rcu_torture_stats_print(void)
 	rcu_torture_print_hist("Free-Block Circulation", wsummary,
 			       wsummary[RCU_TORTURE_PIPE_LEN] != 0);
 	rcu_torture_gp_rate(&gps, &ms, &rate100);
-	pr_alert("%s-torture: %sgps: %lu in %llu.%03llu s (%lu.%02lu/s) reads: %ld cbs: %ld kfree: %ld (errors %ld) irqwrites: %ld fakewrites: %ld paths: sync %ld exp %ld call %ld cond %ld poll %ld kfree %ld\n",
+	pr_alert("%s-torture: %sgps: %lu in %llu.%03llu s (%lu.%02lu/s) reads: %ld cbs: %ld kfree: %ld (errors %ld) irqwrites: %ld fakewrites: %ld preempts: %ld paths: sync %ld exp %ld call %ld cond %ld poll %ld kfree %ld\n",
 		 cur_ops->name, bad ? "!!! " : "", gps,
 		 (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000),
 		 rate100 / 100, rate100 % 100, nreads,
@@ -949,6 +956,7 @@ static bool rcu_torture_stats_print(void)
 		 atomic_long_read(&n_rcu_torture_kfree_error),
 		 atomic_long_read(&n_rcu_torture_irqwrites),
 		 atomic_long_read(&n_rcu_torture_fakewrites),
+		 atomic_long_read(&n_rcu_torture_preempts),
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_SYNC]),
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_EXP_SYNC]),
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_DEF_FREE]),
@@ -1012,6 +1020,7 @@ static void rcu_torture_reset_state(void)
 	atomic_long_set(&n_rcu_torture_kobjs, 0);
 	atomic_long_set(&n_rcu_torture_irqwrites, 0);
 	atomic_long_set(&n_rcu_torture_fakewrites, 0);
+	atomic_long_set(&n_rcu_torture_preempts, 0);
 	rcu_torture_current_version = 0;
 	rcu_torture_first_error_ns = 0;
 	rcu_torture_first_error = NULL;
