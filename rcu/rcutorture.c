@@ -639,7 +639,12 @@ static int rcu_torture_reader(void *arg)
 	unsigned int iter = 0;
 
 	rtort_seed(&rand, r->id + 1);
-	while (!kthread_should_stop()) {
+	/*
+	 * Leave the loop as soon as the test stops, not when kthread_stop()
+	 * gets to this reader: with 255 readers on an overcommitted host,
+	 * stopping them one after the other took minutes.
+	 */
+	while (!kthread_should_stop() && !READ_ONCE(rcu_torture_stopping)) {
 		if (irqreader && cur_ops->irq_capable && !READ_ONCE(rcu_torture_stopping) &&
 		    !timer_pending(&r->timer))
 			mod_timer(&r->timer, jiffies + 1);
@@ -653,6 +658,12 @@ static int rcu_torture_reader(void *arg)
 		}
 	}
 	del_timer_sync(&r->timer);
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
 	return 0;
 }
 
