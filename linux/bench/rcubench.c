@@ -36,6 +36,7 @@
 #include <linux/ktime.h>
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
+#include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/kernel_stat.h>
 #include <linux/string.h>
@@ -56,6 +57,9 @@ MODULE_PARM_DESC(idle_secs, "Seconds of the idle test");
 static int idle_period_ms = 100;
 module_param(idle_period_ms, int, 0444);
 MODULE_PARM_DESC(idle_period_ms, "A grace period every this many ms in the idle test");
+
+/* Exported by kernel/rcu/tree.c, declared in its private kernel/rcu/rcu.h. */
+unsigned long rcu_get_gp_seq(void);
 
 /* Completed normal grace periods (the counter of rcu_get_gp_seq()). */
 static unsigned long bench_gp_completed(void)
@@ -82,8 +86,14 @@ static int batch_fn(void *arg)
 	synchronize_rcu();
 	if (atomic_inc_return(&c->done) == c->nthreads)
 		complete(&c->all_done);
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
+	/* Sleep until kthread_stop(): 2000 pollers would load the machine. */
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
 	return 0;
 }
 

@@ -323,12 +323,21 @@ def main():
                       % os.path.relpath(a.png_copy, os.path.dirname(os.path.abspath(a.benchmarks_md)) or '.'))
         md = BENCHMARKS_MD.format(head='\n'.join(head), table=tab, png=pngref,
                                   command=a.command)
+        # Hand-written notes below the marker survive a rerun.
+        notes = NOTES_MARKER + '\n'
+        if os.path.exists(a.benchmarks_md):
+            old = open(a.benchmarks_md).read()
+            if NOTES_MARKER in old:
+                notes += old.split(NOTES_MARKER, 1)[1].lstrip('\n')
+        md += '\n' + notes
         with open(a.benchmarks_md, 'w') as f:
             f.write(md)
         print('bench: wrote %s' % a.benchmarks_md)
     # Only missing output is an error; no figure is judged.
     return 1 if len(missing) == len(ROWS) else 0
 
+
+NOTES_MARKER = '<!-- notes: everything below this line is kept by make bench -->'
 
 BENCHMARKS_MD = """# Benchmarks: rcuos and Linux side by side
 
