@@ -201,6 +201,8 @@ static void test_signals(void)
 	       "child did not handle SIGUSR1");
 }
 
+static int threads_got;		/* signals taken by sigwait() so far */
+
 static void *thread_fn(void *arg)
 {
 	sigset_t set;
@@ -210,10 +212,18 @@ static void *thread_fn(void *arg)
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR2);
 	sigwait(&set, &sig);
+	__atomic_add_fetch(&threads_got, 1, __ATOMIC_SEQ_CST);
 	return (void *)(long)sig;
 }
 
-/* Threads share sighand: a process-directed signal reaches the thread. */
+/*
+ * Threads share sighand: a process-directed signal reaches a thread that
+ * waits for it.  A standard signal is not queued: a second SIGUSR2 sent
+ * while the first is still pending is lost, so the next signal is sent
+ * only once a thread has taken the previous one (on a loaded host the
+ * threads can take longer than any fixed delay to get there).  If a
+ * signal is not taken within 20 s, the check fails instead of hanging.
+ */
 static void test_threads(void)
 {
 	pid_t pid = fork();
@@ -223,18 +233,24 @@ static void test_threads(void)
 		pthread_t t[4];
 		sigset_t set;
 		void *r;
-		int i, ok = 1;
+		int i, ms, ok = 1;
 
 		sigemptyset(&set);
 		sigaddset(&set, SIGUSR2);
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 		for (i = 0; i < 4; i++)
 			pthread_create(&t[i], NULL, thread_fn, NULL);
-		for (i = 0; i < 4; i++) {
-			usleep(2000);
+		for (i = 0; i < 4 && ok; i++) {
 			kill(getpid(), SIGUSR2);
+			for (ms = 0; __atomic_load_n(&threads_got, __ATOMIC_SEQ_CST) <= i; ms++) {
+				if (ms == 20000) {
+					ok = 0;	/* lost: exit without joining */
+					break;
+				}
+				usleep(1000);
+			}
 		}
-		for (i = 0; i < 4; i++) {
+		for (i = 0; i < 4 && ok; i++) {
 			pthread_join(t[i], &r);
 			if ((long)r != SIGUSR2)
 				ok = 0;
