@@ -27,9 +27,11 @@
  *    the object's own rcu_head, and kfree_rcu(ptr), which has no head and
  *    may sleep, to synchronize_rcu() and kfree().
  *
- * Each CPU's state is protected by its own lock, taken with interrupts
- * disabled; other CPUs take it only to flush (kvfree_rcu_barrier()), to
- * give back a page or to queue a ready array.
+ * Each CPU's state is touched only by that CPU, with interrupts disabled:
+ * kfree_rcu(), the timer, the RCU callback (invoked where it was queued)
+ * and the kthread (bound) all run there, and other CPUs flush or shrink
+ * it by IPI.  So the fast path is as cheap as call_rcu()'s: no lock, no
+ * atomic instruction.
  *
  * With CONFIG_DEBUG_OBJECTS_RCU_HEAD, an object waiting in an array is
  * entered in the rcu_head debug table under its own address, exactly as
@@ -54,7 +56,6 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
-#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timer.h>
 #include "rcu.h"
@@ -88,8 +89,7 @@ struct kvfree_rcu_bulk {
 #define KVFREE_CACHE_MAX	2
 
 /**
- * struct kfree_rcu_cpu - one CPU's kfree_rcu() state
- * @lock: protects everything below
+ * struct kfree_rcu_cpu - one CPU's kfree_rcu() state, used only by it
  * @cur: the array being filled, or NULL; never empty when not NULL
  * @cache: spare pages, linked through ->next
  * @ncached: pages in @cache
@@ -97,13 +97,13 @@ struct kvfree_rcu_bulk {
  * @ready_tail: where the next ready array goes
  * @ready_seq: arrays ever put on @ready
  * @done_seq: arrays the kthread has freed; it frees them in order
+ * @cpu: the CPU
  * @monitor: flushes @cur KVFREE_DRAIN_JIFFIES after it was started
  * @task: the kthread that frees ready arrays, NULL if there is none
  * @objs: objects put in arrays on this CPU
  * @arrays: arrays handed over from this CPU
  */
 struct kfree_rcu_cpu {
-	raw_spinlock_t lock;
 	struct kvfree_rcu_bulk *cur;
 	struct kvfree_rcu_bulk *cache;
 	unsigned int ncached;
@@ -111,6 +111,7 @@ struct kfree_rcu_cpu {
 	struct kvfree_rcu_bulk **ready_tail;
 	unsigned long ready_seq;
 	unsigned long done_seq;
+	unsigned int cpu;
 	struct timer_list monitor;
 	struct task_struct *task;
 	unsigned long objs;
@@ -119,9 +120,6 @@ struct kfree_rcu_cpu {
 
 static DEFINE_PER_CPU(struct kfree_rcu_cpu, krc_data);
 static bool kvfree_rcu_ready;
-
-/* Arrays taken off a CPU, not yet queued or ready (for the barrier). */
-static atomic_t kvfree_rcu_inflight;
 
 static atomic_long_t kvfree_arrays_direct;
 static atomic_long_t kvfree_arrays_freed;
@@ -158,9 +156,18 @@ static void kvfree_debug_unqueue(void *ptr)
 
 /* ---- array pages ---- */
 
-/* A page for a new array: from @krc's cache, else GFP_ATOMIC.  Lock held. */
-static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc,
-					       unsigned int cpu)
+/*
+ * Is @krc this CPU's, so that it may be touched here?  Interrupts are
+ * disabled by the caller.  Anything else is a bug, caught rather than
+ * allowed to corrupt another CPU's lists.
+ */
+static bool krc_is_local(struct kfree_rcu_cpu *krc)
+{
+	return !WARN_ON_ONCE(krc != this_cpu_ptr(&krc_data));
+}
+
+/* A page for a new array: from @krc's cache, else GFP_ATOMIC.  Irqs off. */
+static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc)
 {
 	struct kvfree_rcu_bulk *b;
 
@@ -169,7 +176,7 @@ static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc,
 	} else if (krc->cache) {
 		b = krc->cache;
 		krc->cache = b->next;
-		krc->ncached--;
+		WRITE_ONCE(krc->ncached, krc->ncached - 1);
 	} else {
 		b = (void *)__get_free_page(GFP_ATOMIC | __GFP_NOWARN);
 	}
@@ -178,7 +185,7 @@ static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc,
 		return NULL;
 	}
 	b->next = NULL;
-	b->cpu = cpu;
+	b->cpu = krc->cpu;
 	b->nr = 0;
 	return b;
 }
@@ -189,14 +196,14 @@ static void kvfree_put_page(struct kvfree_rcu_bulk *b)
 	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, b->cpu);
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&krc->lock, flags);
-	if (krc->ncached < KVFREE_CACHE_MAX) {
+	local_irq_save(flags);
+	if (krc == this_cpu_ptr(&krc_data) && krc->ncached < KVFREE_CACHE_MAX) {
 		b->next = krc->cache;
 		krc->cache = b;
-		krc->ncached++;
+		WRITE_ONCE(krc->ncached, krc->ncached + 1);
 		b = NULL;
 	}
-	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	local_irq_restore(flags);
 	if (b)
 		free_page((unsigned long)b);
 }
@@ -219,7 +226,7 @@ static void kvfree_bulk_free(struct kvfree_rcu_bulk *b)
 
 /*
  * @b's grace period has elapsed: give it to its CPU's kthread, or free it
- * here if that CPU has none.
+ * here if there is none.  Called on @b's CPU.
  */
 static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
 {
@@ -227,32 +234,32 @@ static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
 	struct task_struct *wake = NULL;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&krc->lock, flags);
-	if (krc->task) {
+	local_irq_save(flags);
+	if (krc->task && krc_is_local(krc)) {
 		if (!krc->ready)
 			wake = krc->task;
 		b->next = NULL;
 		*krc->ready_tail = b;
 		krc->ready_tail = &b->next;
-		krc->ready_seq++;
+		WRITE_ONCE(krc->ready_seq, krc->ready_seq + 1);
 		b = NULL;
 	}
-	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	local_irq_restore(flags);
 	if (wake)
 		wake_up_process(wake);
 	if (b)
 		kvfree_bulk_free(b);
 }
 
-/* RCU callback of an array. */
+/* RCU callback of an array: runs on the CPU that queued it, @b's. */
 static void kvfree_bulk_rcu_cb(struct rcu_head *rh)
 {
 	kvfree_bulk_ready(container_of(rh, struct kvfree_rcu_bulk, rh));
 }
 
 /*
- * @b was taken off its CPU (and counted in kvfree_rcu_inflight): ready
- * now if its grace period is over and @may_poll allows, else queued.
+ * @b was just taken off this CPU: ready now if its grace period is over
+ * and @may_poll allows, else queued with call_rcu().
  */
 static void kvfree_bulk_submit(struct kvfree_rcu_bulk *b, bool may_poll)
 {
@@ -262,10 +269,9 @@ static void kvfree_bulk_submit(struct kvfree_rcu_bulk *b, bool may_poll)
 	} else {
 		call_rcu(&b->rh, kvfree_bulk_rcu_cb);
 	}
-	atomic_dec(&kvfree_rcu_inflight);
 }
 
-/* "kvfree_rcu/N": free this CPU's ready arrays. */
+/* "kvfree_rcu/N": free CPU N's ready arrays. */
 static int kvfree_rcu_kthread(void *arg)
 {
 	struct kfree_rcu_cpu *krc = arg;
@@ -274,11 +280,14 @@ static int kvfree_rcu_kthread(void *arg)
 
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		raw_spin_lock_irqsave(&krc->lock, flags);
-		b = krc->ready;
-		krc->ready = NULL;
-		krc->ready_tail = &krc->ready;
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		local_irq_save(flags);
+		b = NULL;
+		if (krc_is_local(krc)) {
+			b = krc->ready;
+			krc->ready = NULL;
+			krc->ready_tail = &krc->ready;
+		}
+		local_irq_restore(flags);
 		if (!b) {
 			schedule();
 			continue;
@@ -289,52 +298,39 @@ static int kvfree_rcu_kthread(void *arg)
 			kvfree_bulk_free(b);
 			cond_resched();
 		}
-		raw_spin_lock_irqsave(&krc->lock, flags);
 		WRITE_ONCE(krc->done_seq, krc->done_seq + n);
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
 	}
 	return 0;
 }
 
-/* Take @krc's array, if any, for submission.  Lock held. */
-static struct kvfree_rcu_bulk *kvfree_detach(struct kfree_rcu_cpu *krc)
+/* Hand this CPU's partly filled array to RCU.  Irqs off. */
+static void kvfree_flush_local(struct kfree_rcu_cpu *krc, bool may_poll)
 {
 	struct kvfree_rcu_bulk *b = krc->cur;
 
 	if (b) {
 		krc->cur = NULL;
-		krc->arrays++;
-		atomic_inc(&kvfree_rcu_inflight);
+		WRITE_ONCE(krc->arrays, krc->arrays + 1);
+		kvfree_bulk_submit(b, may_poll);
 	}
-	return b;
 }
 
-/* Hand @cpu's partly filled array to RCU (or ready it, if @may_poll). */
-static void kvfree_flush_cpu(unsigned int cpu, bool may_poll)
+/* IPI handler (or direct call) for kvfree_rcu_flush() and the barrier. */
+static void kvfree_flush_ipi(void *may_poll)
 {
-	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
-	struct kvfree_rcu_bulk *b;
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&krc->lock, flags);
-	b = kvfree_detach(krc);
-	raw_spin_unlock_irqrestore(&krc->lock, flags);
-	if (b)
-		kvfree_bulk_submit(b, may_poll);
+	kvfree_flush_local(this_cpu_ptr(&krc_data), may_poll != NULL);
 }
 
 /* The timer of a CPU with a partly filled array: the array is old enough. */
 static void kvfree_rcu_monitor(struct timer_list *t)
 {
 	struct kfree_rcu_cpu *krc = from_timer(krc, t, monitor);
-	struct kvfree_rcu_bulk *b;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&krc->lock, flags);
-	b = kvfree_detach(krc);
-	raw_spin_unlock_irqrestore(&krc->lock, flags);
-	if (b)
-		kvfree_bulk_submit(b, true);
+	local_irq_save(flags);
+	if (krc_is_local(krc))
+		kvfree_flush_local(krc, true);
+	local_irq_restore(flags);
 }
 
 /* ---- kfree_rcu() ---- */
@@ -345,36 +341,34 @@ static void kvfree_rcu_monitor(struct timer_list *t)
  */
 static bool kvfree_add_ptr(void *ptr)
 {
-	struct kvfree_rcu_bulk *b, *full = NULL;
 	struct kfree_rcu_cpu *krc;
+	struct kvfree_rcu_bulk *b;
 	unsigned long flags;
-	unsigned int cpu;
 
 	local_irq_save(flags);
-	cpu = smp_processor_id();
 	krc = this_cpu_ptr(&krc_data);
-	raw_spin_lock(&krc->lock);
 	b = krc->cur;
 	if (!b) {
-		b = kvfree_get_page(krc, cpu);
+		b = kvfree_get_page(krc);
 		if (!b) {
-			raw_spin_unlock_irqrestore(&krc->lock, flags);
+			local_irq_restore(flags);
 			return false;
 		}
 		krc->cur = b;
-		/* Only a CPU with an array waiting has this timer pending. */
+		/*
+		 * Only a CPU with an array waiting has this timer pending.  It
+		 * is queued on this CPU's base, since it is armed only here.
+		 */
 		if (!timer_pending(&krc->monitor))
 			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
 	}
 	b->records[b->nr++] = ptr;
 	b->gp_snap = get_state_synchronize_rcu();
-	krc->objs++;
-	if (b->nr == KVFREE_BULK_MAX)
-		full = kvfree_detach(krc);
-	raw_spin_unlock_irqrestore(&krc->lock, flags);
+	WRITE_ONCE(krc->objs, krc->objs + 1);
 	/* A full array waits for a grace period begun after it filled. */
-	if (full)
-		kvfree_bulk_submit(full, false);
+	if (b->nr == KVFREE_BULK_MAX)
+		kvfree_flush_local(krc, false);
+	local_irq_restore(flags);
 	return true;
 }
 
@@ -420,6 +414,24 @@ void kvfree_call_rcu(struct rcu_head *head, void *ptr)
 	kfree(ptr);
 }
 
+/* See kvfree_rcu.h.  Not with interrupts disabled (IPIs are waited for). */
+void kvfree_rcu_flush(void)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, kvfree_flush_ipi, NULL, true);
+}
+
+void kvfree_rcu_flush_local(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	kvfree_flush_local(this_cpu_ptr(&krc_data), false);
+	local_irq_restore(flags);
+}
+
 /**
  * kvfree_rcu_barrier() - wait until every kfree_rcu() so far has freed
  *
@@ -431,65 +443,51 @@ void kvfree_call_rcu(struct rcu_head *head, void *ptr)
  */
 void kvfree_rcu_barrier(void)
 {
-	unsigned long flags;
 	unsigned int cpu;
 
 	might_sleep();
-	for_each_possible_cpu(cpu)
-		kvfree_flush_cpu(cpu, true);
-	/* Arrays another CPU took off just before: wait until queued. */
-	while (atomic_read(&kvfree_rcu_inflight))
-		schedule_timeout_uninterruptible(1);
+	/* Synchronous IPIs: every array is queued or ready when they return. */
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, kvfree_flush_ipi, (void *)1UL, true);
 	rcu_barrier();
 	/*
 	 * Every array is on a ready list now, or freed: wait for each
 	 * kthread to get past the last one queued so far.
 	 */
-	for_each_possible_cpu(cpu) {
+	for_each_online_cpu(cpu) {
 		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
-		unsigned long target, done;
+		unsigned long target = READ_ONCE(krc->ready_seq);
 
-		raw_spin_lock_irqsave(&krc->lock, flags);
-		target = krc->ready_seq;
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
-		for (;;) {
-			done = READ_ONCE(krc->done_seq);
-			if (ULONG_CMP_GE(done, target))
-				break;
+		while (ULONG_CMP_LT(READ_ONCE(krc->done_seq), target))
 			schedule_timeout_uninterruptible(1);
-		}
 	}
+	smp_mb();	/* the kthreads' frees before the caller's accesses */
 }
 
-/* See kvfree_rcu.h. */
-void kvfree_rcu_flush(void)
+/* IPI handler for kvfree_rcu_shrink(): take this CPU's spare pages. */
+static void kvfree_shrink_ipi(void *arg)
 {
-	unsigned int cpu;
+	struct kfree_rcu_cpu *krc = this_cpu_ptr(&krc_data);
+	struct kvfree_rcu_bulk **list = arg;
 
-	for_each_possible_cpu(cpu)
-		kvfree_flush_cpu(cpu, false);
+	*list = krc->cache;
+	krc->cache = NULL;
+	WRITE_ONCE(krc->ncached, 0);
 }
 
 unsigned long kvfree_rcu_shrink(void)
 {
-	unsigned long flags, n = 0;
+	unsigned long n = 0;
 	unsigned int cpu;
 
-	for_each_possible_cpu(cpu) {
-		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
-		struct kvfree_rcu_bulk *b;
+	might_sleep();
+	for_each_online_cpu(cpu) {
+		struct kvfree_rcu_bulk *b = NULL, *next;
 
-		raw_spin_lock_irqsave(&krc->lock, flags);
-		b = krc->cache;
-		krc->cache = NULL;
-		krc->ncached = 0;
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
-		while (b) {
-			struct kvfree_rcu_bulk *next = b->next;
-
+		smp_call_function_single(cpu, kvfree_shrink_ipi, &b, true);
+		for (; b; b = next, n++) {
+			next = b->next;
 			free_page((unsigned long)b);
-			b = next;
-			n++;
 		}
 	}
 	return n;
@@ -500,20 +498,18 @@ unsigned int kvfree_rcu_array_capacity(void)
 	return KVFREE_BULK_MAX;
 }
 
+/* Exact for this CPU with interrupts disabled; a snapshot for others. */
 void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
 {
-	unsigned long flags;
 	unsigned int cpu;
 
 	memset(s, 0, sizeof(*s));
 	for_each_possible_cpu(cpu) {
 		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
 
-		raw_spin_lock_irqsave(&krc->lock, flags);
-		s->objs += krc->objs;
-		s->arrays += krc->arrays;
-		s->cached_pages += krc->ncached;
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		s->objs += READ_ONCE(krc->objs);
+		s->arrays += READ_ONCE(krc->arrays);
+		s->cached_pages += READ_ONCE(krc->ncached);
 	}
 	s->arrays_direct = atomic_long_read(&kvfree_arrays_direct);
 	s->arrays_freed = atomic_long_read(&kvfree_arrays_freed);
@@ -527,14 +523,13 @@ void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
 /* Until this has run, kfree_rcu() takes the fallback paths. */
 static int __init kvfree_rcu_init(void)
 {
-	unsigned long flags;
 	unsigned int cpu;
 
 	BUILD_BUG_ON(KVFREE_BULK_MAX < 64);
 	for_each_possible_cpu(cpu) {
 		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
 
-		raw_spin_lock_init(&krc->lock);
+		krc->cpu = cpu;
 		krc->ready_tail = &krc->ready;
 		timer_setup(&krc->monitor, kvfree_rcu_monitor, 0);
 	}
@@ -555,9 +550,7 @@ static int __init kvfree_rcu_init(void)
 		 * this CPU has ready arrays, and yields between arrays.
 		 */
 		sched_set_fifo_low(t);
-		raw_spin_lock_irqsave(&krc->lock, flags);
-		krc->task = t;
-		raw_spin_unlock_irqrestore(&krc->lock, flags);
+		WRITE_ONCE(krc->task, t);
 		wake_up_process(t);
 	}
 	smp_store_release(&kvfree_rcu_ready, true);

@@ -51,10 +51,13 @@ void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s);
 unsigned int kvfree_rcu_array_capacity(void);
 
 /*
- * Hand every CPU's partly filled array to RCU now, without waiting.  Any
- * context but NMI.
+ * Hand every CPU's partly filled array to RCU now, without waiting for
+ * the grace period (by IPI: interrupts must be enabled).
  */
 void kvfree_rcu_flush(void);
+
+/* The same for this CPU only; any context but NMI. */
+void kvfree_rcu_flush_local(void);
 
 /*
  * Give back the spare array pages every CPU keeps (after

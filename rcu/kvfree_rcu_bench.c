@@ -8,8 +8,9 @@
  *	queue_ns_per_obj=... peak_kib=... callbacks=... arrays=... ...
  *   call_rcu: n=1000000 cpus=4 size=32 total_ms=... ns_per_obj=... ...
  *
- * One bound kthread per online CPU allocates and frees its share of the
- * objects; the time runs from their start until kvfree_rcu_barrier() or
+ * One bound kthread per online CPU (or per CPU of the first "threads=")
+ * allocates and frees its share of the objects; "runs=" repeats the
+ * pair, alternating, so that both see the same host load; the time runs from their start until kvfree_rcu_barrier() or
  * rcu_barrier() returns, so every object has really been freed.  Peak
  * memory is the largest number of pages in use (the page allocator's
  * free count, sampled every 256 objects by every worker) above the count
@@ -193,7 +194,7 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 static int cmd_kfreebench(int argc, char **argv)
 {
 	unsigned long n = 1000000, size = 32;
-	unsigned int threads = num_online_cpus();
+	unsigned int threads = num_online_cpus(), runs = 1, r;
 	bool do_kfree = true, do_call = true;
 	int i, ret;
 
@@ -215,6 +216,9 @@ static int cmd_kfreebench(int argc, char **argv)
 			    threads > num_online_cpus())
 				return shell_error("kfreebench: threads must be 1..%u",
 						   num_online_cpus());
+		} else if (!strcmp(argv[i], "runs")) {
+			if (kstrtouint(v, 0, &runs) || !runs || runs > 100)
+				return shell_error("kfreebench: runs must be 1..100");
 		} else if (!strcmp(argv[i], "mode")) {
 			do_kfree = !strcmp(v, "kfree_rcu") || !strcmp(v, "both");
 			do_call = !strcmp(v, "call_rcu") || !strcmp(v, "both");
@@ -224,15 +228,21 @@ static int cmd_kfreebench(int argc, char **argv)
 			return -EINVAL;
 		}
 	}
-	if (do_kfree) {
-		ret = kfb_one(KFB_KFREE_RCU, n, size, threads);
-		if (ret)
-			return ret;
+	/* Alternate the two, so that both see the same host load. */
+	for (r = 0; r < runs; r++) {
+		if (do_kfree) {
+			ret = kfb_one(KFB_KFREE_RCU, n, size, threads);
+			if (ret)
+				return ret;
+		}
+		if (do_call) {
+			ret = kfb_one(KFB_CALL_RCU, n, size, threads);
+			if (ret)
+				return ret;
+		}
 	}
-	if (do_call)
-		return kfb_one(KFB_CALL_RCU, n, size, threads);
 	return 0;
 }
-DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [mode=both|kfree_rcu|call_rcu]",
+DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [runs=1] [mode=both|kfree_rcu|call_rcu]",
 		 "free n objects with kfree_rcu() and call_rcu()+kfree(): time, peak memory, callbacks",
 		 cmd_kfreebench);

@@ -371,7 +371,7 @@ static void kvfree_rcu_test_fallback(struct kunit *test)
 	p = kvt_alloc(test);
 	rcu_read_lock();
 	local_irq_save(flags);
-	kvfree_rcu_flush();		/* this CPU has no array now */
+	kvfree_rcu_flush_local();	/* this CPU has no array now */
 	WRITE_ONCE(kvfree_rcu_fail_pages, true);
 	kfree_rcu(p, rh);
 	WRITE_ONCE(kvfree_rcu_fail_pages, false);
