@@ -18,14 +18,21 @@ report() {	# report PASS|FAIL|SKIP name detail
 	echo "$line" >> "$RES"
 	[ "$1" != FAIL ] || failed=1
 }
+# CPU seconds (user+sys) of this shell's finished children: "times" must
+# run in this shell, not in a $(...) subshell, which starts from zero.
+cpu_mark() { times > "$C/.times"; }
+cpu_secs() { tail -1 "$C/.times" | tr 'ms' '  ' | awk '{printf "%d", $1 * 60 + $2 + $3 * 60 + $4}'; }
 timed() {	# timed NAME cmd...: run, log to $C/NAME.log, record the time
-	local t0 rc
+	local t0 c0 rc
 	t0=$(date +%s)
+	cpu_mark
+	c0=$(cpu_secs)
 	set +e
 	"${@:2}" > "$C/$1.log" 2>&1
 	rc=$?
 	set -e
-	echo "$1 $(( $(date +%s) - t0 ))s rc=$rc" >> "$C/times.txt"
+	cpu_mark
+	echo "$1 $(( $(date +%s) - t0 ))s cpu=$(( $(cpu_secs) - c0 ))s rc=$rc load=$(cut -d' ' -f1 /proc/loadavg)" >> "$C/times.txt"
 	return $rc
 }
 : > "$C/times.txt"
@@ -102,11 +109,22 @@ else
 	report FAIL linux-bisect "($(grep '^FAIL' "$C/bisect.log" | head -3 | tr '\n' ';') see $C/bisect.log)"
 fi
 
-# 5. No functional change: objdump -d of every touched object identical.
+# 5. No functional change: objdump -d of every touched object identical,
+# or different only through the RCU accessors' codegen (nfc.sh explains
+# the rule; each accepted object is named with its functions, in a NOTE
+# line that the summary does not count).
 if timed nfc "$S/nfc.sh"; then
-	report PASS linux-no-functional-change "($(tail -1 "$C/nfc.log"))"
+	report PASS linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'))"
 else
-	report FAIL linux-no-functional-change "($(tail -1 "$C/nfc.log"); $(grep -m3 '^DIFF' "$C/nfc.log" | tr '\n' ' '))"
+	report FAIL linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'); $(grep -m3 '^DIFF' "$C/nfc.log" | cut -c1-200 | tr '\n' ' '))"
+fi
+grep '^ACCEPTED ' "$C/nfc.log" | sed 's/^ACCEPTED /NOTE: linux-no-functional-change accepted /' | tee -a "$RES" || true
+# 5b. The NFC check still fails on real functional changes (two mutations,
+# one inside an accessor whose codegen difference it accepts).
+if timed nfc-selftest "$S/nfc-selftest.sh"; then
+	report PASS linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log" | sed 's/^nfc self-test: //'))"
+else
+	report FAIL linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log"); see $C/nfc-selftest.log)"
 fi
 
 # 6. sparse: fewer __rcu diagnostics after the series than before.
@@ -203,6 +221,8 @@ else
 	report SKIP linux-requirements-module "(linux/module/ not written yet)"
 fi
 use_tree series
-echo "# linux-check took $(( $(date +%s) - T0 )) s" >> "$RES"
-log "linux-check took $(( $(date +%s) - T0 )) s; stage times in $C/times.txt"
+cpu_mark
+echo "total $(( $(date +%s) - T0 ))s cpu=$(cpu_secs)s" >> "$C/times.txt"
+echo "# linux-check took $(( $(date +%s) - T0 )) s (CPU $(cpu_secs) s)" >> "$RES"
+log "linux-check took $(( $(date +%s) - T0 )) s, $(cpu_secs) s of CPU; stage times in $C/times.txt"
 exit $failed

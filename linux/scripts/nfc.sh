@@ -1,63 +1,136 @@
 #!/bin/bash
-# nfc.sh: no-functional-change proof.  Builds, with the small config minus
-# lockdep/PROVE_RCU (config/nfc.fragment), every object file that the series
-# touches (touched .c files, and kernel/ objects that include a touched
-# header), once in the "nfc-base" tree (pristine + the patches listed in
-# patches/functional) and once in the "series" tree, and compares
-# "objdump -dr" of each pair with addresses normalised.
-# Prints one line per object (SAME/DIFF) and exits 1 if any differs.
+# nfc.sh [BASE_TAG NEW_TAG [OBJECT...]]: no-functional-change proof.
+# Default: BASE_TAG=nfc-base (pristine + the patches listed in
+# patches/functional), NEW_TAG=series, and the objects the series touches:
+# its .c files, and the kernel/ objects that include a header it changes
+# (from Kbuild's .o.cmd files).
+#
+# 1. Every object is built with the small config minus lockdep/PROVE_RCU
+#    (config/nfc.fragment) in both trees, and "objdump -dr" of each pair
+#    is compared with addresses normalised (objdump-normalise.py).
+#    Identical: "SAME obj".
+# 2. An object that differs is built once more in both trees with the RCU
+#    accessors rcu_access_pointer(), rcu_dereference_protected() and
+#    RCU_INIT_POINTER() expanded to the bare access they wrap
+#    (nfc-plain-accessors.py, on hard-linked copies of the trees in
+#    build/linux/src-nfc-plain).  If these two "plain accessor" builds are
+#    identical, the only source difference is those accessors around the
+#    same accesses, and the real difference is their volatile load/store
+#    (READ_ONCE/WRITE_ONCE: the compiler may no longer fold, tear, merge or
+#    re-load it) or their statement expression (another temporary, so GCC
+#    may swap the operands of a commutative cmp): "ACCEPTED obj: <function
+#    [kind]>..." with the differing functions named (nfc-explain.py).
+#    If they differ only in the operand order of cmp instructions whose
+#    flags are used for equality only (nfc-cmpswap.py: same ZF, checked on
+#    every path to the next flag write), the object is accepted as well,
+#    with those functions named.  Otherwise: "DIFF obj: ..." and the check
+#    fails.
+# Exits 1 if any object is DIFF.  The last line is the summary.
 . "$(dirname "$0")/common.sh"
 "$LINUX_DIR/scripts/prepare.sh"
+BASE=${1:-nfc-base}
+NEW=${2:-series}
+shift $(( $# < 2 ? $# : 2 ))
+given_objs="$*"
 out=$B/nfc
+[ "$BASE/$NEW" = nfc-base/series ] || out=$B/nfc-$NEW
 mkdir -p "$out"
-files=$(git -C "$SRC" diff --name-only refs/tags/nfc-base refs/tags/series)
-[ -n "$files" ] || { echo "nfc: the series changes nothing beyond the functional patches"; exit 0; }
+FRAGS=("$LINUX_DIR/config/rcuos.fragment" "$LINUX_DIR/config/nfc.fragment")
+files=$(git -C "$SRC" diff --name-only "refs/tags/$BASE" "refs/tags/$NEW")
+[ -n "$files" ] || { echo "nfc: $NEW changes nothing beyond $BASE"; exit 0; }
 
-for tree in nfc-base series; do
+# build_and_dump TREE_SRC OBJDIR OUTDIR OBJECTS...: build, normalise.
+build_and_dump() {
+	local src=$1 obj=$2 dir=$3 o; shift 3
+	rm -f "${@/#/$obj/}"	# never compare a stale object
+	kmake "$src" "$obj" "$@"
+	rm -rf "$dir"
+	for o in "$@"; do
+		[ -f "$obj/$o" ] || continue
+		mkdir -p "$dir/$(dirname "$o")"
+		cp "$obj/$o" "$dir/$o"
+		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj/$o" > "$dir/$o.dis"
+	done
+}
+
+obj=$B/obj-nfc
+for tree in "$BASE" "$NEW"; do
 	use_tree "$tree"
-	obj=$B/obj-nfc
-	"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "$LINUX_DIR/config/rcuos.fragment" "$LINUX_DIR/config/nfc.fragment"
+	"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "${FRAGS[@]}"
 	kmake "$SRC" "$obj" prepare
 	# Which objects include a touched header, and which touched .c files
 	# this configuration builds, is known from Kbuild's .cmd files once the
 	# directories are built.
-	if [ "$tree" = nfc-base ]; then
-		dirs=$( (echo kernel; echo "$files" | grep '\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
-		# shellcheck disable=SC2086
-		kmake "$SRC" "$obj" $dirs >/dev/null
-		# shellcheck disable=SC2086
-		"$LINUX_DIR/scripts/touched.py" "$obj" $files > "$out/objects"
+	if [ "$tree" = "$BASE" ]; then
+		if [ -n "$given_objs" ]; then
+			echo "$given_objs" | tr ' ' '\n' > "$out/objects"
+		else
+			dirs=$( (echo kernel; echo "$files" | grep '\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
+			# shellcheck disable=SC2086
+			kmake "$SRC" "$obj" $dirs >/dev/null
+			# shellcheck disable=SC2086
+			"$LINUX_DIR/scripts/touched.py" "$obj" $files > "$out/objects"
+		fi
 	fi
-	objs=$(cat "$out/objects")
 	have=""
-	for o in $objs; do
-		src_c="${o%.o}.c"
-		[ -f "$SRC/$src_c" ] && have="$have $o"
+	for o in $(cat "$out/objects"); do
+		[ -f "$SRC/${o%.o}.c" ] && have="$have $o"
 	done
 	# shellcheck disable=SC2086
-	kmake "$SRC" "$obj" $have
-	rm -rf "${out:?}/$tree"
-	for o in $have; do
-		[ -f "$obj/$o" ] || continue
-		mkdir -p "$out/$tree/$(dirname "$o")"
-		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj/$o" > "$out/$tree/$o.dis"
-	done
+	build_and_dump "$SRC" "$obj" "$out/$tree" $have
 done
-use_tree series
-diffs=0 n=0
+
+diffs=0 n=0 same=0 differ=""
 for o in $(cat "$out/objects"); do
-	a=$out/nfc-base/$o.dis b=$out/series/$o.dis
+	a=$out/$BASE/$o.dis b=$out/$NEW/$o.dis
 	if [ ! -f "$a" ] && [ ! -f "$b" ]; then
 		continue	# not built in this configuration
 	fi
 	n=$((n + 1))
 	if cmp -s "$a" "$b"; then
 		echo "SAME $o"
+		same=$((same + 1))
 	else
-		echo "DIFF $o"
-		diff -u "$a" "$b" | head -40 > "$out/$(echo "$o" | tr / _).diff" || true
-		diffs=$((diffs + 1))
+		diff -u "$a" "$b" > "$out/$(echo "$o" | tr / _).diff" || true
+		differ="$differ $o"
 	fi
 done
-echo "nfc: $n objects compared, $diffs differ"
+
+# 2. The objects that differ, with the accessors expanded in both trees.
+accepted=0 acc_list=""
+if [ -n "$differ" ]; then
+	pobj=$B/obj-nfc-plain psrc=$B/src-nfc-plain
+	for tree in "$BASE" "$NEW"; do
+		use_tree "$tree"
+		rm -rf "$psrc"
+		cp -al "$SRC" "$psrc"
+		rm -rf "$psrc/.git"
+		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$psrc"
+		"$LINUX_DIR/scripts/configure.sh" "$psrc" "$pobj" "${FRAGS[@]}"
+		kmake "$psrc" "$pobj" prepare
+		# shellcheck disable=SC2086
+		build_and_dump "$psrc" "$pobj" "$out/plain-$tree" $differ
+	done
+	rm -rf "$psrc"
+	for o in $differ; do
+		what=$("$LINUX_DIR/scripts/nfc-explain.py" "$out/$BASE/$o.dis" "$out/$NEW/$o.dis")
+		pa=$out/plain-$BASE/$o.dis pb=$out/plain-$NEW/$o.dis
+		if [ -f "$pa" ] && [ -f "$pb" ] && cmp -s "$pa" "$pb"; then
+			echo "ACCEPTED $o: $what (identical with the RCU accessors expanded to plain accesses in both trees)"
+			accepted=$((accepted + 1))
+			acc_list="$acc_list $o"
+		elif [ -f "$pa" ] && [ -f "$pb" ] &&
+			swaps=$("$LINUX_DIR/scripts/nfc-cmpswap.py" "${pa%.dis}" "${pb%.dis}"); then
+			echo "ACCEPTED $o: $what (with the RCU accessors expanded to plain accesses in both trees, only equality-tested cmp operands swapped: $swaps)"
+			accepted=$((accepted + 1))
+			acc_list="$acc_list $o"
+		else
+			echo "DIFF $o: $what; still differs with plain accessors: $("$LINUX_DIR/scripts/nfc-explain.py" "$pa" "$pb" 2>/dev/null || echo 'plain build failed') (${swaps:-})"
+			diff -u "$pa" "$pb" > "$out/$(echo "$o" | tr / _).plain.diff" 2>/dev/null || true
+			diffs=$((diffs + 1))
+		fi
+	done
+fi
+use_tree series
+echo "nfc: $n objects compared: $same identical, $accepted accepted (only RCU accessor codegen:${acc_list:- none}), $diffs differ"
 [ "$diffs" = 0 ]

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""nfc-plain-accessors.py TREE: in a copy of a kernel tree (made with
+"cp -al", so the file is replaced, never written in place), rewrite three
+RCU accessors of include/linux/rcupdate.h as the bare access they wrap:
+
+  rcu_access_pointer(p)            READ_ONCE(p) in a statement expression
+                                   -> (typeof(*p) *)(p)
+  rcu_dereference_protected(p, c)  (typeof(*p) *)(p) in a statement
+                                   expression -> (typeof(*p) *)(p)
+  RCU_INIT_POINTER(p, v)           WRITE_ONCE(p, v) -> (p) = (v)
+
+Used by nfc.sh on BOTH trees it compares (nfc-base and the series), for
+the objects whose disassembly differs.  If the two "plain accessor"
+builds are identical, the series' source differs from the base only by
+these accessors wrapped around accesses that were there before: the
+differences in the real build come from the accessors' volatile
+READ_ONCE()/WRITE_ONCE() (which only take away compiler freedoms: no
+folding into another instruction, no tearing, merging or re-loading) and
+from the statement expression's temporary (GCC orders commutative
+operands by temporary, so an equality cmp can swap its operands).  Any
+other change -- a different pointer inside the accessor, a changed
+condition, a moved statement -- still differs in the plain builds.
+
+With PROVE_RCU off, rcu_dereference_protected()'s condition is not
+evaluated (RCU_LOCKDEP_WARN() is "do { } while (0 && (c))"), so dropping
+it changes nothing else.  Every substitution must match exactly once.
+"""
+import os
+import sys
+
+tree = sys.argv[1]
+path = os.path.join(tree, 'include/linux/rcupdate.h')
+text = open(path).read()
+SUBS = [
+    ('''#define __rcu_access_pointer(p, local, space) \\
+({ \\
+	typeof(*p) *local = (typeof(*p) *__force)READ_ONCE(p); \\
+	rcu_check_sparse(p, space); \\
+	((typeof(*p) __force __kernel *)(local)); \\
+})''', '''#define __rcu_access_pointer(p, local, space) \\
+	((typeof(*p) __force __kernel *)(p))'''),
+    ('''#define __rcu_dereference_protected(p, local, c, space) \\
+({ \\
+	RCU_LOCKDEP_WARN(!(c), "suspicious rcu_dereference_protected() usage"); \\
+	rcu_check_sparse(p, space); \\
+	((typeof(*p) __force __kernel *)(p)); \\
+})''', '''#define __rcu_dereference_protected(p, local, c, space) \\
+	((typeof(*p) __force __kernel *)(p))'''),
+    ('''#define RCU_INIT_POINTER(p, v) \\
+	do { \\
+		rcu_check_sparse(p, __rcu); \\
+		WRITE_ONCE(p, RCU_INITIALIZER(v)); \\
+	} while (0)''', '''#define RCU_INIT_POINTER(p, v) \\
+	((p) = RCU_INITIALIZER(v))'''),
+]
+for old, new in SUBS:
+    n = text.count(old)
+    if n != 1:
+        sys.exit('nfc-plain-accessors: %d matches in %s for:\n%s' % (n, path, old))
+    text = text.replace(old, new)
+os.unlink(path)         # a hard link to the real tree: never write through it
+with open(path, 'w') as f:
+    f.write(text)
