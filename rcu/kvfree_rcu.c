@@ -447,8 +447,10 @@ void kvfree_rcu_barrier(void)
 
 	might_sleep();
 	/* Synchronous IPIs: every array is queued or ready when they return. */
-	for_each_online_cpu(cpu)
+	for_each_online_cpu(cpu) {
 		smp_call_function_single(cpu, kvfree_flush_ipi, (void *)1UL, true);
+		cond_resched();
+	}
 	rcu_barrier();
 	/*
 	 * Every array is on a ready list now, or freed: wait for each

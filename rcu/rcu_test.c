@@ -852,6 +852,41 @@ static void rcu_test_kfree_rcu(struct kunit *test)
 			    "the allocator reported a bug (double free?)");
 }
 
+/* ---- waiting for a cross-CPU call is not a quiescent state ---- */
+
+static void rcu_test_nop_ipi(void *unused)
+{
+}
+
+/*
+ * smp_call_function_single(..., wait) is legal inside a reader, so its
+ * wait must not report a quiescent state (in a non-preemptible kernel a
+ * reader is only the absence of context switches): a grace period that
+ * needs this CPU cannot end while it waits, however long.
+ */
+static void rcu_test_ipi_wait_in_reader(struct kunit *test)
+{
+	int cpu = rcu_test_other_cpu();
+	unsigned long cookie;
+	bool done;
+
+	if (cpu < 0)
+		kunit_skip(test, "needs a second CPU");
+	rcu_read_lock();
+	cookie = start_poll_synchronize_rcu();
+	for (int i = 0; i < 50; i++) {
+		KUNIT_EXPECT_EQ(test, smp_call_function_single(cpu, rcu_test_nop_ipi,
+								NULL, true), 0);
+		mdelay(2);
+	}
+	done = poll_state_synchronize_rcu(cookie);
+	rcu_read_unlock();
+	KUNIT_EXPECT_FALSE_MSG(test, done,
+			       "a grace period ended while this CPU waited for IPIs in a reader");
+	synchronize_rcu();
+	KUNIT_EXPECT_TRUE(test, poll_state_synchronize_rcu(cookie));
+}
+
 static struct kunit_case rcu_test_cases[] = {
 	KUNIT_CASE(rcu_test_pubsub),
 	KUNIT_CASE(rcu_test_gp_guarantee),
@@ -862,6 +897,7 @@ static struct kunit_case rcu_test_cases[] = {
 	KUNIT_CASE(rcu_test_call_irq_contexts),
 	KUNIT_CASE(rcu_test_polled),
 	KUNIT_CASE(rcu_test_kfree_rcu),
+	KUNIT_CASE(rcu_test_ipi_wait_in_reader),
 	{}
 };
 

@@ -830,8 +830,10 @@ void rcu_barrier(void)
 	init_completion(&rcu_state.barrier_completion);
 	/* One extra count so the completion cannot fire before all are queued. */
 	atomic_set(&rcu_state.barrier_cpu_count, 1);
-	for_each_online_cpu(cpu)
+	for_each_online_cpu(cpu) {
 		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);
+		cond_resched();	/* 255 CPUs on an overcommitted host take a while */
+	}
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
 		complete(&rcu_state.barrier_completion);
 	wait_for_completion(&rcu_state.barrier_completion);

@@ -215,17 +215,16 @@ static struct call_single_data *queue_call(int cpu, smp_call_func_t func,
 }
 
 /*
- * Wait for a cross-CPU call.  From a context that may schedule, let
- * others run (and RCU see a quiescent state) meanwhile: the target's
- * virtual CPU may not run for a long time on an overcommitted host.
+ * Wait for a cross-CPU call by spinning, never by scheduling: callers may
+ * be inside an RCU reader, which in a non-preemptible kernel nothing but
+ * the absence of context switches marks, and a cond_resched() here would
+ * report a quiescent state in the middle of it.  Sleepable callers that
+ * call many CPUs in turn (rcu_barrier()) give way between the calls.
  */
 static void wait_call(struct call_single_data *csd)
 {
-	while (!smp_load_acquire(&csd->done)) {
-		if (preempt_count() == 0 && !irqs_disabled())
-			cond_resched();
+	while (!smp_load_acquire(&csd->done))
 		cpu_relax();
-	}
 	kfree(csd);
 }
 
