@@ -104,8 +104,8 @@ void synchronize_rcu_expedited(void)
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
 		return;
 	might_sleep();
-	if (!rcu_scheduler_active || num_online_cpus() == 1)
-		return;		/* only this CPU, outside any reader */
+	if (!rcu_scheduler_active)
+		return;		/* early boot: one task, no readers elsewhere */
 	s = gp_seq_snap_val(READ_ONCE(rcu_state.expedited_sequence));
 	mutex_lock(&rcu_state.exp_mutex);
 	if (gp_seq_done_val(rcu_state.expedited_sequence, s)) {
@@ -116,7 +116,13 @@ void synchronize_rcu_expedited(void)
 	}
 	WRITE_ONCE(rcu_state.expedited_sequence, rcu_state.expedited_sequence + 1);
 	smp_mb();
-	rcu_exp_run();
+	/*
+	 * With one CPU, which is outside any reader here, there is nothing
+	 * to wait for, but the sequence still advances: polled cookies
+	 * taken before this call must read as done after it.
+	 */
+	if (num_online_cpus() > 1)
+		rcu_exp_run();
 	WRITE_ONCE(rcu_state.expedited_sequence,
 		   gp_seq_endval(rcu_state.expedited_sequence));
 	rcu_state.n_exp_gps++;
