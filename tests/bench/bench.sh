@@ -105,4 +105,16 @@ args=(--out "$OUT" --cpus "$CPUS" --mem "$MEM"
       --rcuos-config "$OUT/rcuos/.config" --linux-config "$LB/obj/.config"
       --command "make bench${BENCH_CPUS:+ BENCH_CPUS=$BENCH_CPUS}")
 [ "${BENCH_UPDATE:-1}" = 1 ] && args+=(--benchmarks-md BENCHMARKS.md --png-copy tests/bench/gp-latency.png)
-python3 tests/bench/report.py "${args[@]}"
+rc=0
+python3 tests/bench/report.py "${args[@]}" || rc=$?
+# Linux's own kvm-recheck parsers over both kernels' logs (needs gawk).
+if command -v gawk >/dev/null 2>&1; then
+	if tests/bench/linux-recheck.sh "$OUT" > "$OUT/linux-recheck.txt" 2>&1; then
+		log "Linux's kvm-recheck-refscale.sh/kvm-recheck-rcuscale.sh on both logs: $OUT/linux-recheck.txt"
+	else
+		log "warning: tests/bench/linux-recheck.sh failed, see $OUT/linux-recheck.txt"
+	fi
+else
+	log "skipping Linux's kvm-recheck parsers: apt-get install gawk"
+fi
+exit $rc
