@@ -2,7 +2,7 @@
 # Builds rcuos (bench_defconfig) and Linux 6.12 (linux/bench/) for
 # measurement, boots both in the same QEMU configuration, prints the
 # comparison table and rewrites BENCHMARKS.md (tests/bench/bench.sh).
-#   make bench [BENCH_CPUS=4] [BENCH_UPDATE=0] [BENCH_SKIP_BUILD=1] [BENCH_ONLY=rcuos|linux]
+#   make bench [BENCH_CPUS=4] [BENCH_UPDATE=0] [BENCH_SKIP_BUILD=1] [BENCH_ONLY=rcuos|linux|report]
 BENCH_VARS := $(foreach v,BENCH_CPUS BENCH_MEM BENCH_UPDATE BENCH_SKIP_BUILD BENCH_ONLY \
 	BENCH_REFSCALE_LOOPS BENCH_REFSCALE_NRUNS BENCH_FLOOD_SECS BENCH_IDLE_SECS,\
 	$(if $($(v)),$(v)=$($(v))))

@@ -20,7 +20,8 @@
 # BENCH_REFSCALE_LOOPS (100000), BENCH_REFSCALE_NRUNS (30), BENCH_FLOOD_SECS
 # (10), BENCH_IDLE_SECS (10), BENCH_UPDATE=0 to leave BENCHMARKS.md alone,
 # BENCH_SKIP_BUILD=1 to reuse the built kernels, BENCH_ONLY=rcuos|linux to
-# rerun one side (the other side's logs are reused).
+# rerun one side (the other side's logs are reused), BENCH_ONLY=report to
+# only rebuild the table and the plot from the logs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -47,13 +48,13 @@ mkdir -p "$OUT/logs"
 
 # ---- build both kernels ----
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-	if [ "$ONLY" != linux ]; then
+	if [ -z "$ONLY" ] || [ "$ONLY" = rcuos ]; then
 		log "rcuos: bench_defconfig in $OUT/rcuos"
 		mkdir -p "$OUT/rcuos"
 		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config" bench_defconfig >/dev/null
 		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config"
 	fi
-	if [ "$ONLY" != rcuos ]; then
+	if [ -z "$ONLY" ] || [ "$ONLY" = linux ]; then
 		log "linux: linux/bench/bench.fragment in $LB (first build: several minutes)"
 		linux/bench/build.sh
 	fi
@@ -74,7 +75,7 @@ run_qemu() {
 }
 
 # ---- rcuos: one boot, the shell runs everything ----
-if [ "$ONLY" != linux ]; then
+if [ -z "$ONLY" ] || [ "$ONLY" = rcuos ]; then
 	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
 rcuscale scale_type=rcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
 rcuscale scale_type=rcu gp_exp=1 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
@@ -88,7 +89,7 @@ poweroff
 fi
 
 # ---- Linux: one boot per test (built-in tests power off when done) ----
-if [ "$ONLY" != rcuos ]; then
+if [ -z "$ONLY" ] || [ "$ONLY" = linux ]; then
 	lboot() {	# lboot NAME TIMEOUT "CMDLINE"
 		BENCH_STDIN= run_qemu "$OUT/logs/linux-$1.log" "$2" -serial stdio \
 			-kernel "$BZ" -initrd "$INITRD" \
