@@ -156,6 +156,7 @@ REF_SCALE_OPS(rcu, "rcu", rcu_read_lock(), rcu_read_unlock());
 REF_SCALE_OPS(refcnt, "refcnt", atomic_inc(&ref_refcnt), atomic_dec(&ref_refcnt));
 REF_SCALE_OPS(lock, "lock", spin_lock(&ref_lock), spin_unlock(&ref_lock));
 REF_SCALE_OPS(lock_irq, "lock-irq", spin_lock_irq(&ref_lock), spin_unlock_irq(&ref_lock));
+/* "acqrel": the cost of an acquire load and a release store (what is measured). */
 REF_SCALE_OPS(acqrel, "acqrel",
 	      unsigned long x = smp_load_acquire(&ref_acqrel_var),
 	      smp_store_release(&ref_acqrel_var, x + 1));
@@ -382,6 +383,7 @@ static int ref_scale_run(const char *cmd)
 		atomic_set(&n_running, nrealreaders);
 		for (int i = 0; i < nrealreaders; i++)
 			readers[i].duration_ns = 0;
+		/* Order the resets above before the readers see the new experiment. */
 		smp_store_release(&ref_scale_gen, exp + 1);
 		wake_up_all(&ref_scale_wq);
 		wait_event(ref_scale_main_wq, !atomic_read(&n_running));
