@@ -102,6 +102,9 @@ struct rcu_state {
 	/* expedited */
 	struct mutex exp_mutex;
 	unsigned long expedited_sequence;
+	spinlock_t exp_lock;		/* protects exp_seq_rq */
+	unsigned long exp_seq_rq;	/* latest target some caller will run */
+	struct wait_queue_head exp_wq;	/* callers waiting for another's GP */
 	atomic_t exp_cpus_remaining;
 	unsigned long n_exp_ipis;
 	unsigned long n_exp_gps;

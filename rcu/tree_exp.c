@@ -11,8 +11,18 @@
  * their watching counter shows they hold no reader.
  *
  * Concurrent callers share the work: each takes a snapshot of the
- * expedited sequence number, and whoever runs an expedited grace period
- * completes every snapshot taken before it started.
+ * expedited sequence number (the value that means "a full expedited grace
+ * period has elapsed since").  The first caller for a given target
+ * records it in ->exp_seq_rq and runs one expedited grace period under
+ * ->exp_mutex, which always reaches its target; later callers whose
+ * target is no further just sleep on ->exp_wq until the sequence gets
+ * there.  So at most two callers compete for the mutex (the one running
+ * and the one for the next target), every caller waits for at most two
+ * expedited grace periods, and a storm from every CPU costs one grace
+ * period per "generation" of callers instead of one per call.  (With
+ * only a mutex, a caller that had just returned took the mutex again
+ * ahead of sleeping waiters: 64 CPUs ran one grace period per call and
+ * some CPUs made 40 times less progress than others.)
  */
 #include <linux/kernel.h>
 #include <linux/smp.h>
@@ -28,6 +38,9 @@ static DEFINE_PER_CPU(int, exp_qs_pending);
 void __init rcu_exp_init(void)
 {
 	mutex_init(&rcu_state.exp_mutex);
+	spin_lock_init(&rcu_state.exp_lock);
+	rcu_state.exp_seq_rq = rcu_state.expedited_sequence;
+	init_waitqueue_head(&rcu_state.exp_wq);
 }
 
 /* Report this CPU's expedited QS, if one is owed.  Lock-free. */
@@ -96,7 +109,7 @@ static void rcu_exp_run(void)
 
 void synchronize_rcu_expedited(void)
 {
-	unsigned long s;
+	unsigned long s, flags;
 
 	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
 			 "Illegal synchronize_rcu_expedited() in RCU read-side critical section");
@@ -106,11 +119,40 @@ void synchronize_rcu_expedited(void)
 	might_sleep();
 	if (!rcu_scheduler_active)
 		return;		/* early boot: one task, no readers elsewhere */
+	smp_mb();	/* the caller's updates before the snapshot */
 	s = gp_seq_snap_val(READ_ONCE(rcu_state.expedited_sequence));
-	mutex_lock(&rcu_state.exp_mutex);
+	spin_lock_irqsave(&rcu_state.exp_lock, flags);
+	if (ULONG_CMP_GE(rcu_state.exp_seq_rq, s)) {
+		/* Someone else will run a grace period that reaches @s. */
+		spin_unlock_irqrestore(&rcu_state.exp_lock, flags);
+		wait_event(rcu_state.exp_wq,
+			   gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s));
+		__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
+		smp_mb();	/* the grace period before the caller's accesses */
+		return;
+	}
+	rcu_state.exp_seq_rq = s;
+	spin_unlock_irqrestore(&rcu_state.exp_lock, flags);
+
+	/*
+	 * Take the mutex, or learn that others' grace periods reached @s
+	 * while waiting for it: every unlock wakes ->exp_wq, so a caller
+	 * never depends on winning the mutex against others.
+	 */
+	while (!mutex_trylock(&rcu_state.exp_mutex)) {
+		wait_event(rcu_state.exp_wq,
+			   gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s) ||
+			   !mutex_is_locked(&rcu_state.exp_mutex));
+		if (gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s)) {
+			__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
+			smp_mb();
+			return;
+		}
+	}
 	if (gp_seq_done_val(rcu_state.expedited_sequence, s)) {
-		rcu_state.n_exp_shared++;
+		__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
 		mutex_unlock(&rcu_state.exp_mutex);
+		wake_up_all(&rcu_state.exp_wq);
 		smp_mb();
 		return;
 	}
@@ -127,4 +169,5 @@ void synchronize_rcu_expedited(void)
 		   gp_seq_endval(rcu_state.expedited_sequence));
 	rcu_state.n_exp_gps++;
 	mutex_unlock(&rcu_state.exp_mutex);
+	wake_up_all(&rcu_state.exp_wq);
 }
