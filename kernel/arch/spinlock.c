@@ -12,11 +12,13 @@
  * the whole guest crawl.
  *
  * So a waiter that has spun for SPIN_THRESHOLD rounds publishes which lock
- * and ticket it waits for, and halts with interrupts off.  Its vCPU thread
+ * and ticket it waits for, and halts (taking interrupts if it was called
+ * with them on, as a spinning waiter would).  Its vCPU thread
  * sleeps in the host, giving the host CPU to the vCPUs that do work.  The
  * unlocker, when anyone is halted, looks for the CPU waiting for the
  * ticket it just made current and kicks it with an NMI (the only interrupt
- * that ends a HLT executed with interrupts disabled).
+ * that ends a HLT executed with interrupts disabled, and one that needs no
+ * vector).
  *
  * No lost wake-ups: the waiter publishes itself, executes a full barrier
  * and only then re-reads the lock; the unlocker updates the lock with a
@@ -58,13 +60,17 @@ static bool spin_halt_ready;
 atomic_t spin_halted_count = ATOMIC_INIT(0);
 
 /*
- * void spin_halt_unless_current(u16 *head, u16 ticket): halt unless
- * *head == ticket.  Called with interrupts disabled.  An NMI taken between
- * spin_halt_window_start and spin_halt_window_end resumes at
- * spin_halt_window_end, so a kick cannot fall between the check and the
- * HLT.
+ * void spin_halt_unless_current(u16 *head, u16 ticket, int irqs_on):
+ * halt unless *head == ticket.  Called with interrupts disabled; with
+ * @irqs_on, halts with "sti; hlt" so that interrupts are taken while
+ * waiting, as they would be by a spinning spin_lock() (a CPU waiting for
+ * a lock may be the target of a cross-CPU call its holder waits for).
+ * An NMI taken between spin_halt_window_start and spin_halt_window_end
+ * resumes at spin_halt_window_end, so a kick cannot fall between the
+ * check and the HLT; an ordinary interrupt cannot either, since
+ * interrupts are off until the STI, whose shadow covers the HLT.
  */
-void spin_halt_unless_current(u16 *head, u16 ticket);
+void spin_halt_unless_current(u16 *head, u16 ticket, int irqs_on);
 extern const char spin_halt_window_start[], spin_halt_window_end[];
 
 __asm__(".pushsection .text, \"ax\"\n"
@@ -76,7 +82,10 @@ __asm__(".pushsection .text, \"ax\"\n"
 	"	movzwl (%rdi), %eax\n"
 	"	cmpw %si, %ax\n"
 	"	je 1f\n"
-	"	hlt\n"
+	"	testl %edx, %edx\n"
+	"	jz 2f\n"
+	"	sti\n"
+	"2:	hlt\n"
 	".globl spin_halt_window_end\n"
 	"spin_halt_window_end:\n"
 	"1:	ret\n"
@@ -132,14 +141,20 @@ void arch_spin_lock_slowpath(arch_spinlock_t *l, u16 ticket)
 			continue;
 
 		local_irq_save(flags);
-		cpu = smp_processor_id();
 		w = this_cpu_ptr(&spin_waiter);
+		if (w->lock) {
+			/* An interrupt taken while this CPU halted for a lock: spin. */
+			local_irq_restore(flags);
+			continue;
+		}
+		cpu = smp_processor_id();
 		w->ticket = ticket;
 		WRITE_ONCE(w->lock, l);
 		set_bit(cpu, spin_halted_mask);
 		atomic_inc(&spin_halted_count);		/* full barrier */
 		this_cpu_inc(spin_halts);
-		spin_halt_unless_current(&l->head, ticket);
+		spin_halt_unless_current(&l->head, ticket, !irqs_disabled_flags(flags));
+		local_irq_disable();
 		atomic_dec(&spin_halted_count);
 		clear_bit(cpu, spin_halted_mask);
 		WRITE_ONCE(w->lock, NULL);
