@@ -209,29 +209,14 @@ unlock_out:
 	return ret;
 }
 
-/*
- * Give new callbacks a grace period; request it.  Leaf lock held.
- *
- * The grace period that serves them is the first one to start from now
- * on.  rcu_state.gp_seq says a grace period is in progress until the
- * kthread has cleaned up every rcu_node, but once this leaf has seen the
- * end of that grace period (its ->gp_seq is the end value), no CPU owes
- * it anything: the next grace period cannot start before the cleanup
- * finishes, so it is the one these callbacks need.  Without this, a
- * synchronize_rcu() issued by a task woken by the previous grace period
- * (its callback runs as soon as its leaf has seen the end) would wait for
- * two grace periods instead of one.
- */
+/* Give new callbacks a grace period; request it.  Leaf lock held. */
 static bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
-	unsigned long seq, s;
+	unsigned long seq;
 
 	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;
-	s = READ_ONCE(rcu_state.gp_seq);
-	if (gp_seq_state(s) && rnp->gp_seq == gp_seq_endval(s))
-		s = rnp->gp_seq;
-	seq = gp_seq_snap_val(s);
+	seq = gp_seq_snap_val(READ_ONCE(rcu_state.gp_seq));
 	smp_mb();
 	if (rcu_segcblist_accelerate(&rdp->cblist, seq))
 		return rcu_start_this_gp(rnp, rdp, seq);
@@ -670,7 +655,15 @@ static void call_rcu_flood_check(struct rcu_data *rdp)
 		rdp->blimit = DEFAULT_MAX_RCU_BLIMIT;
 		rdp->qlen_last_fqs_check = n;
 		WRITE_ONCE(rcu_state.n_flood_checks, rcu_state.n_flood_checks + 1);
+		/*
+		 * Under the root's lock, like every other update of
+		 * ->gp_flags: an unlocked read-modify-write here could
+		 * overwrite a concurrent RCU_GP_FLAG_INIT and lose a request
+		 * for a grace period.  Interrupts are already off.
+		 */
+		spin_lock(&rcu_get_root()->lock);
 		WRITE_ONCE(rcu_state.gp_flags, rcu_state.gp_flags | RCU_GP_FLAG_FQS);
+		spin_unlock(&rcu_get_root()->lock);
 		rcu_gp_kthread_wake();
 	}
 }
