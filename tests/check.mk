@@ -171,17 +171,17 @@ check-scenarios:
 		--out $(CHECK_OUT) --results $(CHECK_RESULTS)/scenarios.txt $(CHECK_SCENARIOS) || true
 
 # The Linux __rcu series (linux/linux.mk), when it provides linux-check; it
-# writes its own lines to build/check/results/linux.txt.
-# Off by default until the series passes its own checks: its
-# no-functional-change check still fails on 4 objects (rcu_access_pointer()
-# is a READ_ONCE(), which the compiler no longer folds into a cmp; see
-# linux/README.md).  LINUX_CHECK=1 runs it as part of make check.
+# writes its own lines to build/check/results/linux.txt.  Every check of the
+# series passes (linux/README.md), but a cold run takes about 35 minutes and
+# has not been through CI yet, so make check runs it only with
+# LINUX_CHECK=1; make linux-check runs it alone.
 LINUX_CHECK ?= 0
 check-linux:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=build/check/results/linux.txt; \
-	if [ "$(origin LINUX_CHECK)" != file ] && [ "$(LINUX_CHECK)" = 0 ]; then \
-		echo "SKIP: linux-check (LINUX_CHECK=0 given)" | tee -a $$f; \
+	if [ "$(LINUX_CHECK)" != 1 ]; then \
+		rm -f $$f; \
+		echo "SKIP: linux-check (off by default until it has run on CI: make check LINUX_CHECK=1, or make linux-check)" | tee -a $$f; \
 		exit 0; \
 	fi; \
 	rm -f $$f; \
