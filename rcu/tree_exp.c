@@ -107,6 +107,12 @@ static void rcu_exp_run(void)
 	smp_mb();
 }
 
+/* Has the expedited sequence reached snapshot @s? */
+static bool rcu_exp_done(unsigned long s)
+{
+	return gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s);
+}
+
 void synchronize_rcu_expedited(void)
 {
 	unsigned long s, flags;
@@ -125,11 +131,8 @@ void synchronize_rcu_expedited(void)
 	if (ULONG_CMP_GE(rcu_state.exp_seq_rq, s)) {
 		/* Someone else will run a grace period that reaches @s. */
 		spin_unlock_irqrestore(&rcu_state.exp_lock, flags);
-		wait_event(rcu_state.exp_wq,
-			   gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s));
-		__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
-		smp_mb();	/* the grace period before the caller's accesses */
-		return;
+		wait_event(rcu_state.exp_wq, rcu_exp_done(s));
+		goto shared;
 	}
 	rcu_state.exp_seq_rq = s;
 	spin_unlock_irqrestore(&rcu_state.exp_lock, flags);
@@ -141,20 +144,14 @@ void synchronize_rcu_expedited(void)
 	 */
 	while (!mutex_trylock(&rcu_state.exp_mutex)) {
 		wait_event(rcu_state.exp_wq,
-			   gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s) ||
-			   !mutex_is_locked(&rcu_state.exp_mutex));
-		if (gp_seq_done_val(READ_ONCE(rcu_state.expedited_sequence), s)) {
-			__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
-			smp_mb();
-			return;
-		}
+			   rcu_exp_done(s) || !mutex_is_locked(&rcu_state.exp_mutex));
+		if (rcu_exp_done(s))
+			goto shared;
 	}
-	if (gp_seq_done_val(rcu_state.expedited_sequence, s)) {
-		__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
+	if (rcu_exp_done(s)) {
 		mutex_unlock(&rcu_state.exp_mutex);
 		wake_up_all(&rcu_state.exp_wq);
-		smp_mb();
-		return;
+		goto shared;
 	}
 	WRITE_ONCE(rcu_state.expedited_sequence, rcu_state.expedited_sequence + 1);
 	smp_mb();
@@ -170,4 +167,10 @@ void synchronize_rcu_expedited(void)
 	rcu_state.n_exp_gps++;
 	mutex_unlock(&rcu_state.exp_mutex);
 	wake_up_all(&rcu_state.exp_wq);
+	return;
+
+shared:
+	/* Covered by someone else's expedited grace period. */
+	__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
+	smp_mb();	/* the grace period before the caller's accesses */
 }
