@@ -580,6 +580,14 @@ static int rcu_gp_kthread(void *unused)
  * its tasks, readers included, and its quiescent states.  Callbacks are
  * taken RCU_BATCH_CHUNK at a time until the limit or RCU_BATCH_TIME_NS;
  * what is left is invoked by the next RCU_SOFTIRQ (raised below).
+ *
+ * A task interrupted at the wrong moment (a reader, say) can still see
+ * several batches in a row, one per interrupt exit, as on Linux: holding
+ * callbacks off for as long as a batch ran was tried, and with callbacks
+ * getting only half of a flooded CPU the backlog grew without bound
+ * (2 CPUs: 640,000 callbacks, 90 MiB after 20 s, against 36,000).
+ * `rcuqoi flood` reports what readers see: batches and callback time
+ * inside one reader section.
  */
 #define RCU_BATCH_TIME_NS	(3 * NSEC_PER_MSEC)
 #define RCU_BATCH_CHUNK		64L
@@ -591,7 +599,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	struct rcu_head *rhp;
 	unsigned long flags;
 	long n, bl, total = 0;
-	u64 tlimit = ktime_get_ns() + RCU_BATCH_TIME_NS;
+	u64 t0 = ktime_get_ns(), tlimit = t0 + RCU_BATCH_TIME_NS;
 
 	local_irq_save(flags);
 	bl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) > qhimark ?
@@ -609,6 +617,8 @@ static void rcu_do_batch(struct rcu_data *rdp)
 
 	local_irq_save(flags);
 	rdp->n_cbs_invoked += total;
+	WRITE_ONCE(rdp->batch_ns, rdp->batch_ns + ktime_get_ns() - t0);
+	WRITE_ONCE(rdp->n_batches, rdp->n_batches + 1);
 	/* Flood over: back to small batches, reset the flood check. */
 	if (rcu_segcblist_n_cbs(&rdp->cblist) < qlowmark) {
 		rdp->blimit = blimit;

@@ -47,6 +47,8 @@ struct rcu_data {
 	long blimit;			/* callbacks per softirq invocation */
 	long qlen_last_fqs_check;
 	unsigned long n_cbs_invoked;
+	u64 batch_ns;			/* time spent in rcu_do_batch() */
+	unsigned long n_batches;	/* rcu_do_batch() calls */
 	unsigned long n_cbs_queued;
 	unsigned long n_qs_reported;
 	unsigned long n_force_qs_snap;
