@@ -33,6 +33,7 @@
 #include <linux/shell.h>
 #include <linux/sort.h>
 #include <linux/bitops.h>
+#include <linux/lat_hist.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
@@ -828,67 +829,6 @@ static void qoi_flood_cb(struct rcu_head *rh)
 	this_cpu_inc(qoi_flood_invoked);
 }
 
-/*
- * A latency histogram with 8 sub-buckets per power of two (12.5%
- * resolution), so that percentiles, not just the maximum, can be
- * reported: under TCG the longest of a million sections measures the
- * host's scheduling of the vCPU rather than the guest.
- */
-#define QOI_HIST_SUB		8
-#define QOI_HIST_BUCKETS	(64 * QOI_HIST_SUB)
-
-struct qoi_hist {
-	unsigned long n;
-	u64 max;
-	unsigned long b[QOI_HIST_BUCKETS];
-};
-
-static unsigned int qoi_hist_idx(u64 v)
-{
-	unsigned int e;
-
-	if (v < QOI_HIST_SUB)
-		return v;
-	e = fls64(v) - 1;	/* >= 3 */
-	return (e - 2) * QOI_HIST_SUB + ((v >> (e - 3)) & (QOI_HIST_SUB - 1));
-}
-
-/* The smallest value that falls in bucket @idx + 1: the bound of @idx. */
-static u64 qoi_hist_upper(unsigned int idx)
-{
-	unsigned int e, m;
-
-	idx++;
-	if (idx < QOI_HIST_SUB)
-		return idx;
-	e = idx / QOI_HIST_SUB + 2;
-	m = idx % QOI_HIST_SUB;
-	return (u64)(QOI_HIST_SUB + m) << (e - 3);
-}
-
-static void qoi_hist_add(struct qoi_hist *h, u64 v)
-{
-	h->b[qoi_hist_idx(v)]++;
-	h->n++;
-	if (v > h->max)
-		h->max = v;
-}
-
-/* Upper bound of the value at @bp basis points (9990 for p99.9). */
-static u64 qoi_hist_pct(const struct qoi_hist *h, unsigned int bp)
-{
-	unsigned long want = h->n - h->n * (10000 - bp) / 10000, seen = 0;
-
-	if (!h->n)
-		return 0;
-	for (unsigned int i = 0; i < QOI_HIST_BUCKETS; i++) {
-		seen += h->b[i];
-		if (seen >= want)
-			return min(qoi_hist_upper(i), h->max);
-	}
-	return h->max;
-}
-
 #define QOI_FLOOD_MAX_SAMPLES	8192
 
 struct qoi_flood_arg {
@@ -900,7 +840,7 @@ struct qoi_flood_arg {
 	u64 batch_ns0[NR_CPUS];
 	/* reader latency: phase 0 before the flood, 1 during */
 	int phase;
-	struct qoi_hist rd_hist[2];
+	struct lat_hist rd_hist[2];
 	u64 rd_max_cb_ns[2];		/* ns invoking callbacks inside one section */
 	u64 rd_longest_cb_ns[2];	/* ... inside the longest section */
 	unsigned long rd_max_batches[2];	/* callback batches inside one section */
@@ -975,7 +915,7 @@ static int qoi_flood_reader(void *data)
 		dt = ktime_get_ns() - t0;
 		if (dt > a->rd_hist[phase].max)
 			a->rd_longest_cb_ns[phase] = cb;
-		qoi_hist_add(&a->rd_hist[phase], dt);
+		lat_hist_add(&a->rd_hist[phase], dt);
 		if (cb > a->rd_max_cb_ns[phase])
 			a->rd_max_cb_ns[phase] = cb;
 		if (nb > a->rd_max_batches[phase])
@@ -1181,14 +1121,14 @@ static int qoi_flood(unsigned int secs)
 	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld); allocation failures %lu\n",
 	       qhimark, floods, blimit_max, blimit0, enomem);
 	for (int ph = 0; ph < 2; ph++) {
-		const struct qoi_hist *h = &a.rd_hist[ph];
+		const struct lat_hist *h = &a.rd_hist[ph];
 
 		printk("# reader sections %s the flood: %lu; ns p50 %llu, p99 %llu, p99.9 %llu, p99.99 %llu, max %llu (%llu of it invoking callbacks); most callback time in one section %llu ns, most batches %lu\n",
 		       ph ? "during" : "before", h->n,
-		       (unsigned long long)qoi_hist_pct(h, 5000),
-		       (unsigned long long)qoi_hist_pct(h, 9900),
-		       (unsigned long long)qoi_hist_pct(h, 9990),
-		       (unsigned long long)qoi_hist_pct(h, 9999),
+		       (unsigned long long)lat_hist_pct(h, 5000),
+		       (unsigned long long)lat_hist_pct(h, 9900),
+		       (unsigned long long)lat_hist_pct(h, 9990),
+		       (unsigned long long)lat_hist_pct(h, 9999),
 		       (unsigned long long)h->max,
 		       (unsigned long long)a.rd_longest_cb_ns[ph],
 		       (unsigned long long)a.rd_max_cb_ns[ph], a.rd_max_batches[ph]);

@@ -39,6 +39,7 @@ unit-tests += rcu_geometry
 unit-tests += rcu_segcblist
 unit-tests += rcu_seq
 unit-tests += rcu_nohz
+unit-tests += lat_hist
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
