@@ -71,6 +71,7 @@ kmake modules >/dev/null
 # The bench module, built out of tree from a copy (the source dir stays clean).
 mkdir -p "$B/module"
 cp "$HERE/rcubench.c" "$B/module/"
+cp "$HERE/../../include/linux/lat_hist.h" "$B/module/"	# rcuos's, shared
 echo 'obj-m := rcubench.o' > "$B/module/Kbuild"
 make -s -C "$OBJ" M="$B/module" CC="$CC" HOSTCC=gcc -j"$JOBS" modules
 

@@ -12,7 +12,10 @@
  *   flood  a kthread per CPU call_rcu()s small kmalloc'd objects for
  *          flood_secs seconds; a SCHED_FIFO monitor samples the backlog
  *          (callbacks queued and not yet invoked) and free memory every
- *          10 ms: "# flood: ..." and "# peak backlog ..."
+ *          10 ms: "# flood: ..." and "# peak backlog ..."; a reader
+ *          kthread runs back-to-back reader sections for 2 s before the
+ *          flood and during it: "# reader sections before|during the
+ *          flood: N; ns p50 ..., p99 ..., p99.9 ..., p99.99 ..., max ..."
  *   idle   every CPU but 0 idles while a kthread on CPU 0 waits for a
  *          grace period every 100 ms for idle_secs seconds, with the
  *          grace-period kthread confined to CPU 0; the idle CPUs' local
@@ -40,6 +43,8 @@
 #include <linux/vmstat.h>
 #include <linux/kernel_stat.h>
 #include <linux/string.h>
+#include <linux/bitops.h>
+#include "lat_hist.h"
 #include <asm/hardirq.h>
 
 static char *tests = "batch,flood,idle";
@@ -190,19 +195,73 @@ static unsigned long flood_sum(unsigned long __percpu *v)
 	return n;
 }
 
+/*
+ * Reader-section lengths, in rcuos's histogram (include/linux/lat_hist.h,
+ * copied next to this file by build.sh), so that both kernels'
+ * percentiles are computed by the same code.
+ */
+static struct lat_hist rd_hist[2];
+static int rd_phase;
+static bool rd_stop;
+static int rd_sink;
+static int rd_target;
+static int __rcu *rd_ptr;
+
+/* Reader sections back to back, as rcuos's qoi_flood_reader(). */
+static int flood_reader(void *unused)
+{
+	unsigned long i = 0;
+
+	while (!READ_ONCE(rd_stop)) {
+		int phase = READ_ONCE(rd_phase), sum = 0, k;
+		struct lat_hist *h = &rd_hist[phase];
+		u64 t0 = ktime_get_ns(), dt;
+
+		rcu_read_lock();
+		for (k = 0; k < 16; k++) {
+			int *p = rcu_dereference(rd_ptr);
+
+			if (p)
+				sum += READ_ONCE(*p);
+		}
+		rcu_read_unlock();
+		dt = ktime_get_ns() - t0;
+		lat_hist_add(h, dt);
+		WRITE_ONCE(rd_sink, sum);
+		if (!(++i & 255))
+			cond_resched();
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
 static void bench_flood(void)
 {
 	static struct task_struct *ts[NR_CPUS];
+	struct task_struct *rd;
 	unsigned long free0, free_min, peak[2] = {}, nsamples[2] = {}, cpu_peak = 0;
 	unsigned long q0, i0, queued, enomem;
 	u64 t0, t_end;
-	int cpu;
+	int cpu, ph;
 
 	synchronize_rcu();
 	rcu_barrier();
 	msleep(200);
 	WRITE_ONCE(flood_go, false);
 	WRITE_ONCE(flood_stop, false);
+
+	/* Reader latency before the flood, then during it. */
+	memset(rd_hist, 0, sizeof(rd_hist));
+	WRITE_ONCE(rd_phase, 0);
+	WRITE_ONCE(rd_stop, false);
+	RCU_INIT_POINTER(rd_ptr, &rd_target);
+	rd = kthread_run(flood_reader, NULL, "rcu_flood_reader");
+	if (IS_ERR(rd))
+		rd = NULL;
+	msleep(2000);
+	WRITE_ONCE(rd_phase, 1);
+
 	for_each_online_cpu(cpu) {
 		ts[cpu] = kthread_create_on_cpu(flood_fn, NULL, cpu, "rcu_flood/%u");
 		if (IS_ERR(ts[cpu])) {
@@ -246,6 +305,9 @@ static void bench_flood(void)
 	for_each_online_cpu(cpu)
 		if (ts[cpu])
 			kthread_stop(ts[cpu]);
+	WRITE_ONCE(rd_stop, true);
+	if (rd)
+		kthread_stop(rd);
 	rcu_barrier();
 	queued = flood_sum(&flood_queued) - q0;
 	enomem = flood_sum(&flood_enomem);
@@ -258,6 +320,17 @@ static void bench_flood(void)
 		max(peak[0], peak[1]), peak[0], peak[1], nsamples[0], nsamples[1], cpu_peak,
 		(free0 - free_min) * (PAGE_SIZE / 1024), free0 - free_min);
 	pr_info("# flood: allocation failures %lu\n", enomem);
+	for (ph = 0; ph < 2; ph++) {
+		const struct lat_hist *h = &rd_hist[ph];
+
+		pr_info("# reader sections %s the flood: %lu; ns p50 %llu, p99 %llu, p99.9 %llu, p99.99 %llu, max %llu\n",
+			ph ? "during" : "before", h->n,
+			(unsigned long long)lat_hist_pct(h, 5000),
+			(unsigned long long)lat_hist_pct(h, 9900),
+			(unsigned long long)lat_hist_pct(h, 9990),
+			(unsigned long long)lat_hist_pct(h, 9999),
+			(unsigned long long)h->max);
+	}
 }
 
 /* ---- idle ---- */

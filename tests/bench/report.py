@@ -130,6 +130,12 @@ def figures(lines_main, lines_by_test):
     if m:
         fig['flood_backlog'] = int(m.group(1))
         fig['flood_kib'] = int(m.group(2))
+    for phase in ('before', 'during'):
+        m = first(b, r'# reader sections %s the flood: (\d+); ns p50 (\d+), p99 (\d+), '
+                     r'p99\.9 (\d+), p99\.99 (\d+), max (\d+)' % phase)
+        if m:
+            for i, k in enumerate(('p50', 'p99', 'p999', 'p9999', 'max'), 2):
+                fig['rd_%s_%s' % (phase, k)] = int(m.group(i)) / 1000.0
     m = first(b, r'# (\d+) grace periods waited for on CPU 0 in (\d+) s')
     if m:
         fig['idle_gps'] = int(m.group(1))
@@ -207,6 +213,12 @@ ROWS = [
     ('flood_rate', 'flood: call_rcu() callbacks queued (and invoked) per second', 0),
     ('flood_backlog', 'flood: peak backlog (callbacks queued, not yet invoked)', 0),
     ('flood_kib', 'flood: peak memory (KiB)', 0),
+    ('rd_before_p99', 'flood: reader section before the flood, 99th percentile (us)', 1),
+    ('rd_during_p99', 'flood: reader section during the flood, 99th percentile (us)', 1),
+    ('rd_before_p999', 'flood: reader section before the flood, 99.9th percentile (us)', 1),
+    ('rd_during_p999', 'flood: reader section during the flood, 99.9th percentile (us)', 1),
+    ('rd_before_p9999', 'flood: reader section before the flood, 99.99th percentile (us)', 0),
+    ('rd_during_p9999', 'flood: reader section during the flood, 99.99th percentile (us)', 0),
     ('idle_ticks', 'idle: scheduling-clock ticks on the idle CPUs (total)', 0),
     ('idle_wakeups', 'idle: wake-ups (interrupts + IPIs) on the idle CPUs (total)', 0),
     ('idle_ipis', 'idle: IPIs to the idle CPUs (total)', 0),
@@ -372,7 +384,13 @@ What each figure is:
 - **flood**: a kthread per CPU `call_rcu()`s 32-byte kmalloc'd objects as
   fast as it can for the given seconds, a SCHED_FIFO monitor samples the
   backlog (callbacks queued and not yet invoked) and free memory every
-  10 ms (rcuos: `rcuqoi flood`; Linux: rcubench).
+  10 ms (rcuos: `rcuqoi flood`; Linux: rcubench).  A reader kthread runs
+  back-to-back reader sections (16 `rcu_dereference()`s each) for 2 s
+  before the flood and throughout it; the reader rows are percentiles of
+  one section's length (histogram with 12.5% buckets, same code in both
+  kernels).  Under TCG the tail includes the host descheduling vCPUs;
+  what a flood adds is callback batches run at interrupt exit on the
+  reader's CPU (rcuos bounds a batch at 3 ms, as Linux's rcu_resched_ns).
 - **idle**: every CPU but 0 idles while a kthread on CPU 0 waits for a grace
   period every 100 ms, with the grace-period kthread confined to CPU 0
   (rcuos: `rcuqoi idle`; Linux: rcubench, counting the idle CPUs' local
