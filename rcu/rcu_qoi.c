@@ -113,6 +113,7 @@ static unsigned long qoi_total_cbs(void)
 #define QOI_MAX_STALLS	16
 
 struct qoi_spin_obs {
+	bool irqs_off;				/* spin with interrupts off */
 	int cpu;
 	u64 start_ns;
 	int nr_warnings;			/* new stall warnings seen */
@@ -125,12 +126,15 @@ struct qoi_spin_obs {
  * @ms: how long
  * @obs: where to record what happened meanwhile, or NULL
  *
- * Interrupts stay on and nothing here schedules, so this CPU reports no
- * quiescent state until the end.  The function is noinline so that it
- * shows up by name in the NMI backtrace of a stall warning.
+ * Nothing here schedules, so this CPU reports no quiescent state until
+ * the end.  With @obs->irqs_off, interrupts are off too: this CPU's tick
+ * cannot notice the stall, the other CPUs must.  The function is noinline
+ * so that it shows up by name in the backtrace of a stall warning.
  */
 static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 {
+	unsigned long flags;
+
 	u64 start = ktime_get_ns(), end = start + (u64)ms * NSEC_PER_MSEC, now;
 	int last = READ_ONCE(rcu_state.nr_stall_warnings);
 
@@ -140,6 +144,9 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 		obs->gp_seq_start = rcu_get_gp_seq();
 	}
 	rcu_read_lock();
+	local_save_flags(flags);
+	if (obs && obs->irqs_off)
+		local_irq_disable();
 	while ((now = ktime_get_ns()) < end) {
 		int n = READ_ONCE(rcu_state.nr_stall_warnings);
 
@@ -152,6 +159,7 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 		last = n;
 		cpu_relax();
 	}
+	local_irq_restore(flags);
 	rcu_read_unlock();
 	if (obs)
 		obs->gp_seq_end = rcu_get_gp_seq();
@@ -262,22 +270,29 @@ static bool qoi_captured(const char *fmt, ...)
  * rcuqoi stall: a grace period waits for a reader that spins for
  * @secs > @timeout.  The stall warning must appear (between the splat
  * markers), name the spinning CPU, the grace-period number and age, and
- * carry an NMI backtrace through qoi_reader_spin(); repeats must come at
+ * carry a backtrace through qoi_reader_spin(); repeats must come at
  * growing intervals and few enough not to flood.
+ *
+ * With interrupts on (@irqs_off false) the spinning CPU's own tick sees
+ * the stall first: the self-detected form, "INFO: rcu self-detected
+ * stall on CPU", with this CPU's backtrace.  With them off it cannot, and
+ * another CPU must print "INFO: rcu detected stalls on CPUs/tasks:",
+ * "(detected by N, ...)" and the spinning CPU's backtrace taken by NMI.
  */
-static int qoi_stall(unsigned int timeout, unsigned int secs)
+static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 {
-	struct qoi_spin_obs obs = {};
+	struct qoi_spin_obs obs = { .irqs_off = irqs_off };
 	struct qoi_run r;
-	int cpu, before, n, max_expected;
+	int cpu, before, before_self, n, max_expected;
 	u64 gap_prev;
 	bool grows = true;
 
-	qoi_begin(&r, "stall", 7);
+	qoi_begin(&r, irqs_off ? "stall_irqs_off" : "stall", 8);
 	qoi_set_stall_timeout(timeout);
 	/* Every grace period from now on was started under the new timeout. */
 	synchronize_rcu();
 	before = READ_ONCE(rcu_state.nr_stall_warnings);
+	before_self = READ_ONCE(rcu_state.nr_self_stall_warnings);
 	printk("# expect-splat: begin\n");
 	kunit_printk_capture_start();
 	if (qoi_spin_with_waiter(secs * 1000, true, &obs)) {
@@ -301,13 +316,23 @@ static int qoi_stall(unsigned int timeout, unsigned int secs)
 		printk("#   warning %d at %llu ms into the spin\n", i + 1,
 		       (unsigned long long)obs.warn_ms[i]);
 	qoi_check(&r, n >= 1 && obs.nr_warnings >= 1, "warned");
-	qoi_check(&r, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:"),
-		  "header");
+	if (irqs_off) {
+		qoi_check(&r, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:") &&
+			      kunit_log_contains("(detected by "), "header_detected_by_others");
+		qoi_check(&r, !kunit_log_contains("self-detected"),
+			  "not_self_detected");
+		qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", cpu) &&
+			      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
+	} else {
+		qoi_check(&r, kunit_log_contains("INFO: rcu self-detected stall on CPU"),
+			  "header_self_detected");
+		qoi_check(&r, READ_ONCE(rcu_state.nr_self_stall_warnings) > before_self,
+			  "self_detected_counted");
+		qoi_check(&r, kunit_log_contains("Call Trace:") &&
+			      kunit_log_contains("qoi_reader_spin"), "backtrace");
+	}
 	qoi_check(&r, qoi_captured("\t%d-...: (", cpu), "names_cpu");
-	qoi_check(&r, kunit_log_contains(" jiffies, g=") &&
-		      kunit_log_contains("(detected by "), "gp_number_and_age");
-	qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", cpu) &&
-		      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
+	qoi_check(&r, kunit_log_contains(" jiffies, g="), "gp_number_and_age");
 	/*
 	 * The first warning comes about @timeout after the grace period
 	 * started; each later one after a longer gap than the one before.
@@ -353,9 +378,8 @@ static bool qoi_wait_quiet(unsigned int ms)
  *    grace-period sequence did not move meanwhile, nothing waited and
  *    there must be no warning; if it moved, someone asked for a grace
  *    period and a warning would be legitimate: the check is skipped.
- *    (By construction rcu_check_stall() runs only from the grace-period
- *    kthread's force-quiescent-state loop, i.e. only while a grace
- *    period is in progress, and returns at once when none is.)
+ *    (rcu_check_stall(), from the tick and from the grace-period
+ *    kthread, returns at once when no grace period is in progress.)
  */
 static int qoi_nostall(unsigned int timeout)
 {
@@ -397,6 +421,119 @@ static int qoi_nostall(unsigned int timeout)
 	else
 		qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
 			  "no_gp");
+	return qoi_end(&r);
+}
+
+/* ---- a starved grace-period kthread ---- */
+
+struct qoi_starve_arg {
+	unsigned int ms;
+	bool started, done;
+};
+
+/* SCHED_FIFO 50 on its CPU: runs until done, never in a reader. */
+static int qoi_starve_spinner(void *data)
+{
+	struct qoi_starve_arg *a = data;
+	u64 end = ktime_get_ns() + (u64)a->ms * NSEC_PER_MSEC;
+
+	WRITE_ONCE(a->started, true);
+	while (ktime_get_ns() < end)
+		cond_resched();		/* a quiescent state, but no yield */
+	WRITE_ONCE(a->done, true);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+/*
+ * rcuqoi gpstarve: no CPU holds the grace period up, but the grace-period
+ * kthread cannot run: while a grace period is in progress it is confined
+ * to a CPU that a SCHED_FIFO task (above its priority) keeps busy for
+ * @secs > @timeout, with no reader anywhere.  The stall warning must come
+ * (from a tick: the kthread that also checks cannot) and say that the
+ * kthread was starved, on which CPU; once the CPU is free the grace
+ * period must end.  (Idle CPUs are listed as holding the grace period
+ * up: it is the kthread's forcing pass that credits them.)
+ */
+static int qoi_gpstarve(unsigned int timeout, unsigned int secs)
+{
+	static struct qoi_starve_arg a;
+	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread), *t;
+	int before, starved0, cpu = raw_smp_processor_id(), x = qoi_other_cpu(cpu);
+	unsigned long g0;
+	struct cpumask mask;
+	struct qoi_run r;
+	bool in_gp = false;
+
+	qoi_begin(&r, "gpstarve", 4);
+	if (x < 0 || !gp) {
+		qoi_skip(&r, "warned", "needs 2 CPUs");
+		return qoi_end(&r);
+	}
+	memset(&a, 0, sizeof(a));
+	a.ms = secs * 1000;
+	qoi_set_stall_timeout(timeout);
+	synchronize_rcu();
+	before = READ_ONCE(rcu_state.nr_stall_warnings);
+	starved0 = READ_ONCE(rcu_state.nr_kthread_starved);
+	printk("# expect-splat: begin\n");
+	kunit_printk_capture_start();
+	t = kthread_create_on_cpu(qoi_starve_spinner, &a, x, "qoi_starve");
+	if (IS_ERR(t)) {
+		kunit_printk_capture_stop();
+		printk("# expect-splat: end\n");
+		qoi_restore_stall_timeout();
+		qoi_skip(&r, "warned", "no kthread");
+		return qoi_end(&r);
+	}
+	sched_set_fifo(t);
+	/*
+	 * The kthread moves to CPU x (idle for now); a reader here keeps the
+	 * grace period we ask for in progress until the spinner holds x.
+	 */
+	cpumask_clear(&mask);
+	cpumask_set_cpu(x, &mask);
+	set_cpus_allowed_ptr(gp, &mask);
+	g0 = start_poll_synchronize_rcu();
+	rcu_read_lock();
+	for (u64 end = ktime_get_ns() + 2 * NSEC_PER_SEC; ktime_get_ns() < end;)
+		if ((in_gp = rcu_gp_in_progress()))
+			break;
+	if (in_gp) {
+		wake_up_process(t);
+		for (u64 end = ktime_get_ns() + 2 * NSEC_PER_SEC; ktime_get_ns() < end;)
+			if (READ_ONCE(a.started))
+				break;
+	}
+	rcu_read_unlock();
+	if (!in_gp)
+		wake_up_process(t);	/* it must run to be stopped */
+	printk("# grace period %lu %s; rcu_gp confined to CPU %d, which a SCHED_FIFO task keeps for %u s\n",
+	       rcu_get_gp_seq(), in_gp ? "in progress" : "did not start", x, secs);
+	while (!READ_ONCE(a.done))
+		msleep(10);
+	set_cpus_allowed_ptr(gp, cpu_possible_mask);
+	kthread_stop(t);
+	/* The kthread is free again: the grace period must end now. */
+	for (int i = 0; i < 5000 && !poll_state_synchronize_rcu(g0); i++)
+		msleep(1);
+	msleep(200);
+	kunit_printk_capture_stop();
+	printk("# expect-splat: end\n");
+	qoi_restore_stall_timeout();
+	printk("# %d stall warning(s), %d with a starved kthread\n",
+	       READ_ONCE(rcu_state.nr_stall_warnings) - before,
+	       READ_ONCE(rcu_state.nr_kthread_starved) - starved0);
+	if (!in_gp) {
+		qoi_skip(&r, "warned", "no grace period started within 2 s");
+		return qoi_end(&r);
+	}
+	qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) > before, "warned");
+	qoi_check(&r, READ_ONCE(rcu_state.nr_kthread_starved) > starved0 &&
+		      kunit_log_contains("rcu_gp kthread starved for "), "kthread_starved");
+	qoi_check(&r, qoi_captured("->cpu=%d", x), "names_kthread_cpu");
+	qoi_check(&r, poll_state_synchronize_rcu(g0), "grace_period_ended");
 	return qoi_end(&r);
 }
 
@@ -1235,10 +1372,19 @@ static int cmd_rcuqoi(int argc, char **argv)
 	if (argc < 2)
 		return -EINVAL;
 	if (!strcmp(argv[1], "stall")) {
+		unsigned int irqs;
+
 		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
-		    qoi_arg(argc, argv, "seconds", 14, 1, 600, &secs))
+		    qoi_arg(argc, argv, "seconds", 14, 1, 600, &secs) ||
+		    qoi_arg(argc, argv, "irqs", 1, 0, 1, &irqs))
 			return -EINVAL;
-		return qoi_stall(timeout, secs);
+		return qoi_stall(timeout, secs, !irqs);
+	}
+	if (!strcmp(argv[1], "gpstarve")) {
+		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
+		    qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+			return -EINVAL;
+		return qoi_gpstarve(timeout, secs);
 	}
 	if (!strcmp(argv[1], "nostall")) {
 		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout))
@@ -1274,5 +1420,5 @@ static int cmd_rcuqoi(int argc, char **argv)
 	return -EINVAL;
 }
 DEFINE_SHELL_CMD(rcuqoi,
-		 "stall [timeout=S] [seconds=S] | nostall [timeout=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
+		 "stall [timeout=S] [seconds=S] [irqs=0|1] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
 		 "RCU quality-of-implementation checks (KTAP output)", cmd_rcuqoi);

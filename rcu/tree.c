@@ -514,7 +514,7 @@ static void rcu_gp_fqs_loop(void)
 		spin_unlock_irq(&root->lock);
 		rcu_force_qs(first);
 		first = false;
-		rcu_check_stall();
+		rcu_check_stall(NULL);
 	}
 }
 
@@ -731,6 +731,7 @@ void rcu_sched_clock_irq(int user)
 	rdp->ticks_this_gp++;
 	if (user || rcu_irq_from_idle())
 		rcu_qs();
+	rcu_check_stall(rdp);
 	if (rcu_pending(rdp))
 		invoke_rcu_core();
 }
@@ -881,6 +882,12 @@ static const char *const gp_state_names[] = {
 	"idle", "waiting for a request", "initializing", "waiting to force QS",
 	"forcing QS", "cleaning up",
 };
+
+const char *rcu_gp_state_name(int state)
+{
+	return state >= 0 && state < (int)ARRAY_SIZE(gp_state_names) ?
+	       gp_state_names[state] : "?";
+}
 
 void rcu_print_state(void)
 {

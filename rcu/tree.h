@@ -116,6 +116,8 @@ struct rcu_state {
 	/* stall warnings */
 	unsigned long jiffies_stall;
 	int nr_stall_warnings;
+	int nr_self_stall_warnings;	/* ... of them self-detected */
+	int nr_kthread_starved;		/* "rcu_gp kthread starved" lines */
 };
 
 extern struct rcu_state rcu_state;
@@ -148,7 +150,8 @@ void rcu_exp_note_qs(void);
 
 /* tree_stall.c */
 void rcu_stall_reset(void);
-void rcu_check_stall(void);
+void rcu_check_stall(struct rcu_data *rdp);
+const char *rcu_gp_state_name(int state);
 
 /* tree_exp.c */
 void rcu_exp_init(void);

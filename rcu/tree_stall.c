@@ -2,13 +2,22 @@
 /*
  * RCU CPU stall warnings.
  *
- * Checked by the grace-period kthread while it waits for quiescent
- * states: if the grace period is older than rcu_cpu_stall_timeout, name
- * every CPU whose bit is still set, with a backtrace taken by NMI, then
- * wait three times as long before the next warning (and double each
- * time), so a stall never floods the console.  No grace period waiting,
- * no warning: a reader that spins forever is only reported once a grace
- * period needs it to finish.
+ * Checked at every scheduling-clock tick on every CPU, and by the
+ * grace-period kthread while it waits for quiescent states: once the
+ * grace period is older than rcu_cpu_stall_timeout, one of them (a
+ * cmpxchg() on ->jiffies_stall picks it) prints the warning, then the
+ * next one is due three times as long later (doubling each time, at most
+ * 300 s), so a stall never floods the console.
+ *
+ * A CPU that still owes the grace period a quiescent state and notices
+ * the stall itself prints the self-detected form, with its own backtrace;
+ * the others give it RCU_STALL_RAT_DELAY to do so, then print the
+ * "detected stalls on CPUs/tasks" form naming every CPU still owing one,
+ * with a backtrace of each taken by NMI (which works when the stalled CPU
+ * has interrupts off).  Either form says whether the grace-period kthread
+ * has been starved of CPU time, which stalls a grace period with no CPU
+ * to blame.  No grace period waiting, no warning: a reader that spins
+ * forever is only reported once a grace period needs it to finish.
  */
 #include <linux/kernel.h>
 #include <linux/smp.h>
@@ -42,20 +51,50 @@ void rcu_stall_reset(void)
 	WRITE_ONCE(rcu_state.jiffies_stall, jiffies + stall_interval);
 }
 
-void rcu_check_stall(void)
+/*
+ * Ticks the other CPUs leave a stalled CPU to report itself; under TCG a
+ * vCPU can be descheduled for a few milliseconds, so longer than Linux's
+ * two jiffies.
+ */
+#define RCU_STALL_RAT_DELAY	max(2, HZ / 50)
+
+/* The kthread has not run for this long during a grace period: say so. */
+#define RCU_KTHREAD_STARVED	(2 * HZ)
+
+static void rcu_check_gp_kthread_starvation(unsigned long now)
 {
-	unsigned long gps = READ_ONCE(rcu_state.gp_seq);
-	unsigned long now = jiffies;
+	struct task_struct *t = READ_ONCE(rcu_state.gp_kthread);
+	unsigned long j = now - READ_ONCE(rcu_state.gp_activity);
+
+	if (!t || time_before(j, RCU_KTHREAD_STARVED))
+		return;
+	rcu_state.nr_kthread_starved++;
+	printk(KERN_ERR "rcu: rcu_gp kthread starved for %lu jiffies! g%ld f%#x %s ->state=%#lx ->cpu=%u\n",
+	       j, (long)READ_ONCE(rcu_state.gp_seq) >> GP_SEQ_CTR_SHIFT,
+	       READ_ONCE(rcu_state.gp_flags), rcu_gp_state_name(READ_ONCE(rcu_state.gp_state)),
+	       (unsigned long)READ_ONCE(t->state), task_cpu(t));
+	printk(KERN_ERR "rcu: \tUnless rcu_gp kthread gets sufficient CPU time, OOM is now expected behavior.\n");
+	trigger_cpu_backtrace(task_cpu(t));
+}
+
+static void rcu_print_self_stall(struct rcu_data *rdp, unsigned long gps, unsigned long now)
+{
+	printk(KERN_ERR "INFO: rcu self-detected stall on CPU\n");
+	printk(KERN_ERR "\t%u-...: (%lu ticks this GP) last QS %ld jiffies ago, current %s\n",
+	       rdp->cpu, rdp->ticks_this_gp, (long)(now - rdp->last_qs_jiffies),
+	       current ? current->comm : "?");
+	printk(KERN_ERR "\t(t=%lu jiffies, g=%ld, q=%ld)\n", now - rcu_state.gp_start,
+	       (long)gps >> GP_SEQ_CTR_SHIFT, rcu_segcblist_n_cbs(&rdp->cblist));
+	rcu_check_gp_kthread_starvation(now);
+	/* By NMI to this CPU: the backtrace then runs through the stalled code. */
+	trigger_cpu_backtrace(rdp->cpu);
+}
+
+static void rcu_print_other_stall(unsigned long gps, unsigned long now)
+{
 	struct rcu_node *rnp;
 	unsigned int cpu;
 	int ndetected = 0;
-
-	if (rcu_cpu_stall_suppress || !gp_seq_state(gps) ||
-	    time_before(now, READ_ONCE(rcu_state.jiffies_stall)))
-		return;
-	stall_interval = min(stall_interval * 3, 300UL * HZ);
-	WRITE_ONCE(rcu_state.jiffies_stall, now + stall_interval);
-	rcu_state.nr_stall_warnings++;
 
 	printk(KERN_ERR "INFO: rcu detected stalls on CPUs/tasks:\n");
 	rcu_for_each_leaf_node(rnp) {
@@ -74,6 +113,7 @@ void rcu_check_stall(void)
 	printk(KERN_ERR "\t(detected by %u, t=%lu jiffies, g=%ld, q=%ld)\n",
 	       raw_smp_processor_id(), now - rcu_state.gp_start,
 	       (long)gps >> GP_SEQ_CTR_SHIFT, rcu_segcblist_n_cbs(&this_cpu_ptr(&rcu_data)->cblist));
+	rcu_check_gp_kthread_starvation(now);
 	rcu_for_each_leaf_node(rnp) {
 		unsigned long mask = READ_ONCE(rnp->qsmask);
 
@@ -81,6 +121,43 @@ void rcu_check_stall(void)
 			trigger_cpu_backtrace(cpu);
 	}
 	if (!ndetected)
-		printk(KERN_ERR "INFO: stall ended before state dump (g=%ld)\n",
-		       (long)gps >> GP_SEQ_CTR_SHIFT);
+		printk(KERN_ERR "\tAll QSes seen, last rcu_gp kthread activity %lu jiffies ago (g=%ld, state %s)\n",
+		       now - READ_ONCE(rcu_state.gp_activity), (long)gps >> GP_SEQ_CTR_SHIFT,
+		       rcu_gp_state_name(READ_ONCE(rcu_state.gp_state)));
+}
+
+/**
+ * rcu_check_stall() - warn if the current grace period is stalled
+ * @rdp: this CPU's rcu_data when called from its tick (interrupts off),
+ *	 NULL from the grace-period kthread
+ */
+void rcu_check_stall(struct rcu_data *rdp)
+{
+	unsigned long gps = READ_ONCE(rcu_state.gp_seq);
+	unsigned long now = jiffies, js, next;
+	bool self;
+
+	if (READ_ONCE(rcu_cpu_stall_suppress) || !gp_seq_state(gps))
+		return;
+	js = READ_ONCE(rcu_state.jiffies_stall);
+	if (time_before(now, js))
+		return;
+	self = rdp && (READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask);
+	if (!self && time_before(now, js + RCU_STALL_RAT_DELAY))
+		return;
+	next = min(READ_ONCE(stall_interval) * 3, 300UL * HZ);
+	if (cmpxchg(&rcu_state.jiffies_stall, js, now + next) != js)
+		return;		/* another CPU reports this one */
+	WRITE_ONCE(stall_interval, next);
+	/* Re-read: the grace period may have ended since. */
+	gps = READ_ONCE(rcu_state.gp_seq);
+	if (!gp_seq_state(gps))
+		return;
+	rcu_state.nr_stall_warnings++;
+	if (self)
+		rcu_state.nr_self_stall_warnings++;
+	if (self)
+		rcu_print_self_stall(rdp, gps, now);
+	else
+		rcu_print_other_stall(gps, now);
 }

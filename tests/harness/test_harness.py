@@ -112,6 +112,19 @@ STALL = log("""
     rcuos> poweroff
     """)
 
+SELF_STALL = log("""
+    rcuos> stall 30
+    [   24.000000] INFO: rcu self-detected stall on CPU
+    [   24.000001] 	2-...: (5250 ticks this GP) last QS 5252 jiffies ago, current shell
+    rcuos> poweroff
+    """)
+
+STARVED = log("""
+    rcuos> torture
+    [   40.000000] rcu: rcu_gp kthread starved for 5000 jiffies! g-299 f0 waiting to force QS ->state=0 ->cpu=0
+    rcuos> poweroff
+    """)
+
 PARAMS = log("""
     KTAP version 1
     1..1
@@ -251,6 +264,16 @@ class JudgeLogs(unittest.TestCase):
         v = self.judge(STALL)
         self.assertFalse(v.passed)
         self.assertIn("rcu detected stalls", v.failures[0])
+
+    def test_self_detected_stall(self):
+        v = self.judge(SELF_STALL)
+        self.assertFalse(v.passed)
+        self.assertIn("self-detected stall", "\n".join(v.failures))
+
+    def test_kthread_starved(self):
+        v = self.judge(STARVED)
+        self.assertFalse(v.passed)
+        self.assertIn("kthread starved", "\n".join(v.failures))
 
     def test_panic(self):
         v = self.judge(PANIC, code=logcheck.EXIT_PANIC)
