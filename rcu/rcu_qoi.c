@@ -1030,26 +1030,28 @@ static int qoi_flood_reader(void *data)
 
 	while (!READ_ONCE(a->rd_stop)) {
 		int phase = READ_ONCE(a->phase);
-		struct rcu_data *rdp;
-		u64 t0 = ktime_get_ns(), dt, cb0, cb;
-		unsigned long nb0, nb;
+		/*
+		 * This CPU's batch counters, read outside the timed section
+		 * so that it is the same as Linux's (linux/bench/rcubench.c):
+		 * nothing schedules in between, so the CPU stays the same.
+		 */
+		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, raw_smp_processor_id());
+		u64 cb0 = READ_ONCE(rdp->batch_ns), cb, t0, dt;
+		unsigned long nb0 = READ_ONCE(rdp->n_batches), nb;
 		int sum = 0;
 
+		t0 = ktime_get_ns();
 		rcu_read_lock();
-		/* No migration inside a reader: batch_ns is this CPU's. */
-		rdp = per_cpu_ptr(&rcu_data, raw_smp_processor_id());
-		cb0 = READ_ONCE(rdp->batch_ns);
-		nb0 = READ_ONCE(rdp->n_batches);
 		for (int k = 0; k < 16; k++) {
 			int *p = rcu_dereference(qoi_flood_gp_ptr);
 
 			if (p)
 				sum += READ_ONCE(*p);
 		}
-		cb = READ_ONCE(rdp->batch_ns) - cb0;
-		nb = READ_ONCE(rdp->n_batches) - nb0;
 		rcu_read_unlock();
 		dt = ktime_get_ns() - t0;
+		cb = READ_ONCE(rdp->batch_ns) - cb0;
+		nb = READ_ONCE(rdp->n_batches) - nb0;
 		if (dt > a->rd_hist[phase].max)
 			a->rd_longest_cb_ns[phase] = cb;
 		lat_hist_add(&a->rd_hist[phase], dt);

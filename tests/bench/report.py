@@ -135,7 +135,7 @@ def figures(lines_main, lines_by_test):
                      r'p99\.9 (\d+), p99\.99 (\d+), max (\d+)' % phase)
         if m:
             for i, k in enumerate(('p50', 'p99', 'p999', 'p9999', 'max'), 2):
-                fig['rd_%s_%s' % (phase, k)] = int(m.group(i)) / 1000.0
+                fig['rd_%s_%s' % (phase, k)] = int(m.group(i))
     m = first(b, r'# (\d+) grace periods waited for on CPU 0 in (\d+) s')
     if m:
         fig['idle_gps'] = int(m.group(1))
@@ -213,12 +213,12 @@ ROWS = [
     ('flood_rate', 'flood: call_rcu() callbacks queued (and invoked) per second', 0),
     ('flood_backlog', 'flood: peak backlog (callbacks queued, not yet invoked)', 0),
     ('flood_kib', 'flood: peak memory (KiB)', 0),
-    ('rd_before_p99', 'flood: reader section before the flood, 99th percentile (us)', 1),
-    ('rd_during_p99', 'flood: reader section during the flood, 99th percentile (us)', 1),
-    ('rd_before_p999', 'flood: reader section before the flood, 99.9th percentile (us)', 1),
-    ('rd_during_p999', 'flood: reader section during the flood, 99.9th percentile (us)', 1),
-    ('rd_before_p9999', 'flood: reader section before the flood, 99.99th percentile (us)', 0),
-    ('rd_during_p9999', 'flood: reader section during the flood, 99.99th percentile (us)', 0),
+    ('rd_before_p99', 'flood: reader section before the flood, 99th percentile (ns)', 0),
+    ('rd_during_p99', 'flood: reader section during the flood, 99th percentile (ns)', 0),
+    ('rd_before_p999', 'flood: reader section before the flood, 99.9th percentile (ns)', 0),
+    ('rd_during_p999', 'flood: reader section during the flood, 99.9th percentile (ns)', 0),
+    ('rd_before_p9999', 'flood: reader section before the flood, 99.99th percentile (ns)', 0),
+    ('rd_during_p9999', 'flood: reader section during the flood, 99.99th percentile (ns)', 0),
     ('idle_ticks', 'idle: scheduling-clock ticks on the idle CPUs (total)', 0),
     ('idle_wakeups', 'idle: wake-ups (interrupts + IPIs) on the idle CPUs (total)', 0),
     ('idle_ipis', 'idle: IPIs to the idle CPUs (total)', 0),
