@@ -437,12 +437,11 @@ out:
 
 static int cmd_rcuscale(int argc, char **argv)
 {
-	char *saved_type = scale_type;
-	int saved[] = { gp_async_max, holdoff, minruntime, nreaders, nwriters, verbose,
-			writer_holdoff, writer_holdoff_jiffies };
-	bool saved_b[] = { gp_async, gp_exp, shutdown };
+	struct param_snapshot saved;
 	int ret;
 
+	if (params_save("rcuscale", &saved))
+		return shell_error("%s: cannot save the rcuscale.* parameters", argv[0]);
 	ret = shell_set_params("rcuscale", argc, argv);
 	if (!ret) {
 		ret = rcu_scale_run(argv[0]);
@@ -451,18 +450,7 @@ static int cmd_rcuscale(int argc, char **argv)
 		else if (ret == -ENOMEM)
 			ret = shell_error("%s: out of memory", argv[0]);
 	}
-	scale_type = saved_type;
-	gp_async_max = saved[0];
-	holdoff = saved[1];
-	minruntime = saved[2];
-	nreaders = saved[3];
-	nwriters = saved[4];
-	verbose = saved[5];
-	writer_holdoff = saved[6];
-	writer_holdoff_jiffies = saved[7];
-	gp_async = saved_b[0];
-	gp_exp = saved_b[1];
-	shutdown = saved_b[2];
+	params_restore(&saved);
 	return ret;
 }
 DEFINE_SHELL_CMD(rcuscale,

@@ -1320,41 +1320,6 @@ static __noreturn void rcu_torture_shutdown(int ret)
 
 /* ---- shell command ---- */
 
-struct rcu_torture_saved_params {
-	char *torture_type;
-	int nreaders, nfakewriters, stat_interval, duration, shutdown_secs;
-	bool irqreader, irqwriter, stop_on_error;
-	bool gp_normal, gp_sync, gp_exp, gp_cond, gp_poll, gp_kfree;
-};
-
-static void rcu_torture_params_save(struct rcu_torture_saved_params *s)
-{
-	*s = (struct rcu_torture_saved_params){
-		torture_type, nreaders, nfakewriters, stat_interval, duration,
-		shutdown_secs, irqreader, irqwriter, stop_on_error,
-		gp_normal, gp_sync, gp_exp, gp_cond, gp_poll, gp_kfree,
-	};
-}
-
-static void rcu_torture_params_restore(const struct rcu_torture_saved_params *s)
-{
-	torture_type = s->torture_type;
-	nreaders = s->nreaders;
-	nfakewriters = s->nfakewriters;
-	stat_interval = s->stat_interval;
-	duration = s->duration;
-	shutdown_secs = s->shutdown_secs;
-	irqreader = s->irqreader;
-	irqwriter = s->irqwriter;
-	stop_on_error = s->stop_on_error;
-	gp_normal = s->gp_normal;
-	gp_sync = s->gp_sync;
-	gp_exp = s->gp_exp;
-	gp_cond = s->gp_cond;
-	gp_poll = s->gp_poll;
-	gp_kfree = s->gp_kfree;
-}
-
 /* Check the values; report the first bad one.  Return: 0 or -EINVAL. */
 static int rcu_torture_params_check(const char *cmd)
 {
@@ -1376,15 +1341,16 @@ static int rcu_torture_params_check(const char *cmd)
 
 static int cmd_torture(int argc, char **argv)
 {
-	struct rcu_torture_saved_params saved;
+	struct param_snapshot saved;
 	int ret;
 
-	rcu_torture_params_save(&saved);
+	if (params_save("rcutorture", &saved))
+		return shell_error("%s: cannot save the rcutorture.* parameters", argv[0]);
 	ret = shell_set_params("rcutorture", argc, argv);
 	if (!ret)
 		ret = rcu_torture_params_check(argv[0]);
 	if (ret) {
-		rcu_torture_params_restore(&saved);
+		params_restore(&saved);
 		return ret;
 	}
 	ret = rcu_torture_run(torture_type, duration, nreaders, nfakewriters, false);
@@ -1394,7 +1360,7 @@ static int cmd_torture(int argc, char **argv)
 		shell_error("%s: out of memory", argv[0]);
 	if (shutdown_secs > 0)
 		rcu_torture_shutdown(ret);
-	rcu_torture_params_restore(&saved);
+	params_restore(&saved);
 	return ret == -EIO ? 0 : ret;
 }
 DEFINE_SHELL_CMD(torture,

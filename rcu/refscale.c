@@ -417,12 +417,11 @@ out:
 
 static int cmd_refscale(int argc, char **argv)
 {
-	char *saved_type = scale_type;
-	int saved[] = { verbose, verbose_batched, holdoff, loops, nreaders, nruns, readdelay };
-	long saved_lookup = lookup_instances;
-	bool saved_shutdown = shutdown;
+	struct param_snapshot saved;
 	int ret;
 
+	if (params_save("refscale", &saved))
+		return shell_error("%s: cannot save the refscale.* parameters", argv[0]);
 	ret = shell_set_params("refscale", argc, argv);
 	if (!ret) {
 		ret = ref_scale_run(argv[0]);
@@ -431,16 +430,7 @@ static int cmd_refscale(int argc, char **argv)
 		else if (ret == -ENOMEM)
 			ret = shell_error("%s: out of memory", argv[0]);
 	}
-	scale_type = saved_type;
-	verbose = saved[0];
-	verbose_batched = saved[1];
-	holdoff = saved[2];
-	loops = saved[3];
-	nreaders = saved[4];
-	nruns = saved[5];
-	readdelay = saved[6];
-	lookup_instances = saved_lookup;
-	shutdown = saved_shutdown;
+	params_restore(&saved);
 	return ret;
 }
 DEFINE_SHELL_CMD(refscale,

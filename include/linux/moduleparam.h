@@ -181,6 +181,27 @@ const struct kernel_param *param_find(const struct kernel_param * const *params,
 int param_set_kv(const char *name, const char *val);
 int param_set_by_prefix(const char *prefix, const char *kv);
 int param_get_by_name(const char *name, char *buf, size_t size);
+
+#define PARAM_SNAPSHOT_MAX	32
+
+/**
+ * struct param_snapshot - the values of a group of parameters, for
+ *	params_restore(): a shell command that takes "key=value" words for
+ *	its parameters puts them back as they were when it is done
+ * @n: parameters saved
+ * @v: each one's descriptor and the bytes of its variable
+ */
+struct param_snapshot {
+	unsigned int n;
+	struct {
+		const struct kernel_param *kp;
+		unsigned int size;
+		unsigned char bytes[8];
+	} v[PARAM_SNAPSHOT_MAX];
+};
+
+int params_save(const char *prefix, struct param_snapshot *s);
+void params_restore(const struct param_snapshot *s);
 unsigned int params_parse_line(char *line);
 void params_print(const char *prefix);
 

@@ -113,6 +113,35 @@ static void params_get(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, param_get_by_name("kunit_params_test.nosuch", buf, sizeof(buf)), -ENOENT);
 }
 
+static void params_save_restore(struct kunit *test)
+{
+	struct param_snapshot *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	char *charp0;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	test_int = 1;
+	test_long = -2;
+	test_bool = true;
+	KUNIT_ASSERT_EQ(test, param_set_kv("kunit_params_test.test_charp", "before"), 0);
+	charp0 = test_charp;
+	KUNIT_ASSERT_EQ(test, params_save("kunit_params_test", s), 0);
+	KUNIT_EXPECT_EQ(test, s->n, 7U);	/* the seven module_param()s above */
+	KUNIT_EXPECT_EQ(test, param_set_by_prefix("kunit_params_test", "test_int=100"), 0);
+	KUNIT_EXPECT_EQ(test, param_set_by_prefix("kunit_params_test", "test_long=5"), 0);
+	KUNIT_EXPECT_EQ(test, param_set_by_prefix("kunit_params_test", "test_bool=n"), 0);
+	KUNIT_EXPECT_EQ(test, param_set_by_prefix("kunit_params_test", "test_charp=after"), 0);
+	KUNIT_EXPECT_STREQ(test, test_charp, "after");
+	params_restore(s);
+	KUNIT_EXPECT_EQ(test, test_int, 1);
+	KUNIT_EXPECT_EQ(test, test_long, -2L);
+	KUNIT_EXPECT_TRUE(test, test_bool);
+	KUNIT_EXPECT_PTR_EQ(test, test_charp, charp0);
+	KUNIT_EXPECT_STREQ(test, test_charp, "before");
+	/* A prefix matches whole components only; none matches: nothing saved. */
+	KUNIT_EXPECT_EQ(test, params_save("kunit_params_tes", s), 0);
+	KUNIT_EXPECT_EQ(test, s->n, 0U);
+}
+
 static void params_parse_line_words(struct kunit *test)
 {
 	char line[128];
@@ -169,6 +198,7 @@ static struct kunit_case params_test_cases[] = {
 	KUNIT_CASE(params_set_charp),
 	KUNIT_CASE(params_by_prefix),
 	KUNIT_CASE(params_get),
+	KUNIT_CASE(params_save_restore),
 	KUNIT_CASE(params_parse_line_words),
 	KUNIT_CASE(params_next_arg),
 	KUNIT_CASE(params_parameq),

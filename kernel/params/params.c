@@ -309,6 +309,78 @@ int param_get_by_name(const char *name, char *buf, size_t size)
 	return scnprintf(buf, size, "%s", tmp);
 }
 
+/* The size of a parameter's variable, from its type; 0 if unknown. */
+static unsigned int param_storage_size(const struct kernel_param *kp)
+{
+	const struct kernel_param_ops *ops = kp->ops;
+
+	if (ops == &param_ops_byte)
+		return sizeof(unsigned char);
+	if (ops == &param_ops_short || ops == &param_ops_ushort)
+		return sizeof(short);
+	if (ops == &param_ops_int || ops == &param_ops_uint || ops == &param_ops_hexint)
+		return sizeof(int);
+	if (ops == &param_ops_long || ops == &param_ops_ulong)
+		return sizeof(long);
+	if (ops == &param_ops_ullong)
+		return sizeof(unsigned long long);
+	if (ops == &param_ops_bool)
+		return sizeof(bool);
+	if (ops == &param_ops_charp)
+		return sizeof(char *);
+	return 0;
+}
+
+/**
+ * params_save() - save the values of every "@prefix.*" parameter
+ * @prefix: parameter prefix without the dot ("rcutorture")
+ * @s: where to save them
+ *
+ * Saves the variables' bytes (a string parameter's pointer, not a copy of
+ * the string), so params_restore() puts back exactly what was there.
+ *
+ * Return: 0, -ENOSPC if there are more than PARAM_SNAPSHOT_MAX of them,
+ * or -EINVAL for one of a type this does not know (nothing is saved).
+ */
+int params_save(const char *prefix, struct param_snapshot *s)
+{
+	const struct kernel_param * const *p;
+	size_t plen = strlen(prefix);
+
+	s->n = 0;
+	for (p = __start_kernel_params; p < __stop_kernel_params; p++) {
+		const struct kernel_param *kp = *p;
+		unsigned int size;
+
+		if (!kp->ops || strncmp(kp->name, prefix, plen) || kp->name[plen] != '.')
+			continue;
+		size = param_storage_size(kp);
+		if (!size || size > sizeof(s->v[0].bytes)) {
+			s->n = 0;
+			return -EINVAL;
+		}
+		if (s->n == PARAM_SNAPSHOT_MAX) {
+			s->n = 0;
+			return -ENOSPC;
+		}
+		s->v[s->n].kp = kp;
+		s->v[s->n].size = size;
+		memcpy(s->v[s->n].bytes, kp->arg, size);
+		s->n++;
+	}
+	return 0;
+}
+
+/**
+ * params_restore() - put back the values params_save() saved
+ * @s: the snapshot
+ */
+void params_restore(const struct param_snapshot *s)
+{
+	for (unsigned int i = 0; i < s->n; i++)
+		memcpy(s->v[i].kp->arg, s->v[i].bytes, s->v[i].size);
+}
+
 /**
  * params_print() - print every parameter's value
  * @prefix: only parameters whose name starts with @prefix (NULL: all, and
