@@ -35,6 +35,7 @@
 #include <linux/rcupdate.h>
 #include "rcu.h"
 #include "kvfree_rcu.h"
+#include "rcu_test_util.h"
 
 #define KVT_SIZE	1800	/* kmalloc-2048: a class little else uses */
 #define KVT_CACHE	"slab kmalloc-2048 "
@@ -63,23 +64,12 @@ static struct kvt_obj *kvt_alloc(struct kunit *test)
 
 static bool kvt_intact(const struct kvt_obj *p)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(p->data); i++)
-		if (READ_ONCE(p->data[i]) != KVT_BYTE)
-			return false;
-	return true;
+	return rcu_test_bytes_intact(p->data, sizeof(p->data), KVT_BYTE);
 }
 
-/* The allocator's view: is the object at @p free (or its slab gone)? */
 static bool kvt_is_free(void *p)
 {
-	if (!kmem_valid_obj(p))
-		return true;
-	kunit_printk_capture_start();
-	kmem_dump_obj(p);
-	kunit_printk_capture_stop();
-	return kunit_log_contains(", free") || !kunit_log_contains(KVT_CACHE);
+	return rcu_test_obj_is_free(p, KVT_CACHE);
 }
 
 /* An online CPU other than this one, or -1. */

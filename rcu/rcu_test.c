@@ -34,6 +34,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
+#include "rcu_test_util.h"
 
 /* ---- helpers ---- */
 
@@ -739,28 +740,13 @@ struct kf_obj {
 
 static bool kf_intact(const struct kf_obj *p)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(p->data); i++)
-		if (READ_ONCE(p->data[i]) != KF_BYTE)
-			return false;
-	return true;
+	return rcu_test_bytes_intact(p->data, sizeof(p->data), KF_BYTE);
 }
 
-/*
- * The allocator's own view: is the kmalloc-4096 object at @p free?  Its
- * slab may have been given back (then it is free too) or even reused by
- * another cache.
- */
+/* KF_SIZE objects come from kmalloc-4096. */
 static bool kf_is_free(void *p)
 {
-	if (!kmem_valid_obj(p))
-		return true;
-	kunit_printk_capture_start();
-	kmem_dump_obj(p);
-	kunit_printk_capture_stop();
-	return kunit_log_contains(", free") ||
-	       !kunit_log_contains("slab kmalloc-4096 ");
+	return rcu_test_obj_is_free(p, "slab kmalloc-4096 ");
 }
 
 /* Wait (at most ~5 s) for a kfree_rcu()ed object to be freed. */

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by rcu/'s KUnit suites (rcu_test.c, kvfree_rcu_test.c)
+ * that check what happened to objects handed to kfree_rcu().
+ */
+#ifndef _RCU_RCU_TEST_UTIL_H
+#define _RCU_RCU_TEST_UTIL_H
+
+#include <linux/compiler.h>
+#include <linux/slab.h>
+#include <linux/types.h>
+#include <kunit/test.h>
+
+/*
+ * Do all @n bytes at @p still hold @byte?  Byte by byte with READ_ONCE():
+ * an object freed under a reader may be rewritten while we look.
+ */
+static inline bool rcu_test_bytes_intact(const unsigned char *p, size_t n,
+					 unsigned char byte)
+{
+	for (size_t i = 0; i < n; i++)
+		if (READ_ONCE(p[i]) != byte)
+			return false;
+	return true;
+}
+
+/*
+ * The allocator's own view: is the object at @p, allocated from the slab
+ * cache that kmem_dump_obj() names @cache ("slab kmalloc-4096 "), free?
+ * Its slab may have been given back (then it is free too) or even reused
+ * by another cache.
+ */
+static inline bool rcu_test_obj_is_free(void *p, const char *cache)
+{
+	if (!kmem_valid_obj(p))
+		return true;
+	kunit_printk_capture_start();
+	kmem_dump_obj(p);
+	kunit_printk_capture_stop();
+	return kunit_log_contains(", free") || !kunit_log_contains(cache);
+}
+
+#endif /* _RCU_RCU_TEST_UTIL_H */
