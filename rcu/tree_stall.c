@@ -149,9 +149,8 @@ void rcu_check_stall(struct rcu_data *rdp)
 	if (cmpxchg(&rcu_state.jiffies_stall, js, now + next) != js)
 		return;		/* another CPU reports this one */
 	WRITE_ONCE(stall_interval, next);
-	/* Re-read: the grace period may have ended since. */
-	gps = READ_ONCE(rcu_state.gp_seq);
-	if (!gp_seq_state(gps))
+	/* The grace period may have ended since: then this is no stall. */
+	if (READ_ONCE(rcu_state.gp_seq) != gps)
 		return;
 	rcu_state.nr_stall_warnings++;
 	if (self)
