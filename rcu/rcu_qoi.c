@@ -165,22 +165,44 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 		obs->gp_seq_end = rcu_get_gp_seq();
 }
 
+static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
+				struct qoi_spin_obs *obs);
+
+/*
+ * stall SECONDS [nogp] [irqsoff]: spin in a reader on this CPU while a
+ * kthread on another CPU waits for a grace period (with nogp, nothing
+ * asks for one: no warning may come); with irqsoff, interrupts are off
+ * too, so another CPU must detect the stall.
+ */
 static int cmd_stall(int argc, char **argv)
 {
 	struct qoi_spin_obs obs = {};
+	bool gp = true;
 	unsigned int secs;
 
-	if (argc != 2 || kstrtouint(argv[1], 0, &secs) || !secs || secs > 600)
+	if (argc < 2 || kstrtouint(argv[1], 0, &secs) || !secs || secs > 600)
 		return shell_error("stall: SECONDS must be 1 to 600");
-	printk("stall: spinning %u s in an RCU reader on CPU %u\n", secs,
-	       raw_smp_processor_id());
-	qoi_reader_spin(secs * 1000, &obs);
-	printk("stall: done on CPU %d, %d stall warning(s) meanwhile\n",
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "nogp"))
+			gp = false;
+		else if (!strcmp(argv[i], "irqsoff"))
+			obs.irqs_off = true;
+		else
+			return shell_error("stall: unknown option '%s' (nogp, irqsoff)", argv[i]);
+	}
+	printk("stall: spinning %u s in an RCU reader on CPU %u%s, %s\n", secs,
+	       raw_smp_processor_id(), obs.irqs_off ? " with interrupts off" : "",
+	       gp ? "a grace period waiting" : "no grace period requested");
+	if (qoi_spin_with_waiter(secs * 1000, gp, &obs) && gp) {
+		printk("stall: no other CPU to wait for a grace period: spinning without one\n");
+		qoi_spin_with_waiter(secs * 1000, false, &obs);
+	}
+	printk("stall: done on CPU %d, %d stall warning(s) meanwhile (rcu_cpu_stall_timeout: see 'cmdline')\n",
 	       obs.cpu, obs.nr_warnings);
 	return 0;
 }
-DEFINE_SHELL_CMD(stall, "SECONDS",
-		 "spin SECONDS in an RCU reader on this CPU (stall warnings)",
+DEFINE_SHELL_CMD(stall, "SECONDS [nogp] [irqsoff]",
+		 "spin SECONDS in an RCU reader on this CPU, a grace period waiting (stall warnings)",
 		 cmd_stall);
 
 struct qoi_waiter {
