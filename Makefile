@@ -113,8 +113,13 @@ $(O)/rcuos.iso: $(O)/rcuos.elf scripts/mkiso.sh
 	$(Q)scripts/mkiso.sh $< $@ "$(CMDLINE)"
 	@echo "  ISO     $@"
 
+# poweroff makes QEMU exit 33 (no test failed) or 35 (one did): the first
+# is a clean end of the session, not an error.
 run: deps all
-	$(QEMU) $(QEMU_FLAGS) -serial stdio
+	@echo "$(QEMU) $(QEMU_FLAGS) -serial stdio"
+	@$(QEMU) $(QEMU_FLAGS) -serial stdio; rc=$$?; \
+	case $$rc in 0|33) ;; 35) echo "run: a test failed during the session (QEMU exit 35)"; exit 1;; \
+	*) echo "run: QEMU exited with $$rc"; exit $$rc;; esac
 
 # QEMU's serial console goes to $(O)/gdb-serial.log; gdb has the terminal.
 gdb: all
