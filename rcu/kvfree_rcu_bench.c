@@ -55,6 +55,7 @@ struct kfb_run {
 struct kfb_worker {
 	struct kfb_run *run;
 	unsigned long count;
+	u64 done_ns;		/* when it had queued its last object */
 };
 
 struct kfb_obj {
@@ -103,6 +104,7 @@ static int kfb_worker_fn(void *arg)
 		}
 	}
 	kfb_sample(run);
+	w->done_ns = ktime_get_ns();
 	if (atomic_dec_and_test(&run->running))
 		complete(&run->done);
 	return 0;
@@ -114,7 +116,7 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 	const char *name = mode == KFB_KFREE_RCU ? "kfree_rcu" : "call_rcu";
 	struct kvfree_rcu_stats s0, s1;
 	unsigned long base, gp0, callbacks, peak_kib;
-	u64 t0, t_queued, t_end;
+	u64 t0, t_queued, t_end, first = U64_MAX, last = 0;
 	struct kfb_worker *w;
 	struct kfb_run run;
 	unsigned int i, cpu;
@@ -185,6 +187,16 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 	       mode == KFB_KFREE_RCU ? s1.head_fallback - s0.head_fallback : 0UL,
 	       mode == KFB_KFREE_RCU ? s1.sync_fallback - s0.sync_fallback : 0UL,
 	       rcu_gp_completed() - gp0, atomic_long_read(&run.alloc_retries));
+	for (i = 0; i < nthreads; i++) {
+		if (!w[i].done_ns)
+			continue;
+		first = min(first, w[i].done_ns - t0);
+		last = max(last, w[i].done_ns - t0);
+	}
+	if (last)
+		printk("%s: workers done queueing between %llu and %llu ms\n", name,
+		       (unsigned long long)div_u64(first, NSEC_PER_MSEC),
+		       (unsigned long long)div_u64(last, NSEC_PER_MSEC));
 	/* The workers have returned; their task structs are reaped elsewhere. */
 	msleep(10);
 	kfree(w);

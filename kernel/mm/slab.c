@@ -80,7 +80,7 @@ struct slab_meta {
 #endif
 };
 
-#define CPU_CACHE_MAX	32
+#define CPU_CACHE_MAX	128	/* objects per CPU stack, small objects */
 
 /**
  * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
@@ -141,6 +141,8 @@ struct kmem_cache {
 	unsigned int nr_cpus;
 	unsigned int cpu_limit;
 	unsigned int batch;
+	unsigned long nr_refills;	/* CPU stacks refilled from the slabs */
+	unsigned long nr_flushes;	/* ... flushed back to them */
 	struct list_head list;
 };
 
@@ -268,9 +270,9 @@ static bool alloc_cpu_caches(struct kmem_cache *s)
 	if (s->size <= 256)
 		s->cpu_limit = CPU_CACHE_MAX;
 	else if (s->size <= 1024)
-		s->cpu_limit = CPU_CACHE_MAX / 2;
-	else
 		s->cpu_limit = CPU_CACHE_MAX / 4;
+	else
+		s->cpu_limit = CPU_CACHE_MAX / 16;
 	s->cpu_limit = min(s->cpu_limit, s->objects);
 	s->batch = max(s->cpu_limit / 2, 1U);
 	return true;
@@ -496,6 +498,7 @@ static void *get_free_object(struct kmem_cache *s)
 		if (!c->avail) {
 			spin_lock(&s->lock);
 			c->avail = slabs_take(s, c->objs, s->batch);
+			s->nr_refills++;
 			spin_unlock(&s->lock);
 		}
 		if (c->avail)
@@ -525,6 +528,7 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 			/* Flush the oldest objects, keep the cache-hot ones. */
 			spin_lock(&s->lock);
 			slabs_put(s, c->objs, s->batch, &discard);
+			s->nr_flushes++;
 			spin_unlock(&s->lock);
 			c->avail -= s->batch;
 			memmove(c->objs, c->objs + s->batch, c->avail * sizeof(void *));
@@ -1154,18 +1158,20 @@ void slab_print_stats(void)
 	unsigned long flags;
 	struct kmem_cache *s;
 
-	printk("Slab caches:                 objsize  stride  in-use   total  slabs order\n");
+	printk("Slab caches:                 objsize  stride  in-use   total  slabs order  refills  flushes\n");
 	spin_lock_irqsave(&slab_caches_lock, flags);
 	list_for_each_entry(s, &slab_caches, list) {
-		unsigned long slabs, cf;
+		unsigned long slabs, refills, flushes, cf;
 		long inuse;
 
 		spin_lock_irqsave(&s->lock, cf);
 		slabs = s->nr_slabs;
+		refills = s->nr_refills;
+		flushes = s->nr_flushes;
 		spin_unlock_irqrestore(&s->lock, cf);
 		inuse = atomic_long_read(&s->inuse);
-		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u\n", s->name, s->object_size,
-		       s->size, inuse, slabs * s->objects, slabs, s->order);
+		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u %8lu %8lu\n", s->name, s->object_size,
+		       s->size, inuse, slabs * s->objects, slabs, s->order, refills, flushes);
 	}
 	spin_unlock_irqrestore(&slab_caches_lock, flags);
 	printk("Large kmalloc: %ld allocations, %ld pages\n",
