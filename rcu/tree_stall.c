@@ -52,11 +52,13 @@ void rcu_stall_reset(void)
 }
 
 /*
- * Ticks the other CPUs leave a stalled CPU to report itself; under TCG a
- * vCPU can be descheduled for a few milliseconds, so longer than Linux's
- * two jiffies.
+ * Jiffies the other CPUs leave a stalled CPU to report itself: 100 ms,
+ * not Linux's two jiffies, because under TCG on an overcommitted host a
+ * vCPU can be descheduled for tens of milliseconds.  A warning 100 ms
+ * later than the timeout costs nothing; the self-detected form, with the
+ * stalled CPU's own backtrace, is the more useful one.
  */
-#define RCU_STALL_RAT_DELAY	max(2, HZ / 50)
+#define RCU_STALL_RAT_DELAY	max(2, HZ / 10)
 
 /* The kthread has not run for this long during a grace period: say so. */
 #define RCU_KTHREAD_STARVED	(2 * HZ)
