@@ -29,6 +29,8 @@ import re
 import subprocess
 import sys
 
+from asm_operands import split_ops
+
 EQ_READERS = {'je', 'jne', 'sete', 'setne', 'cmove', 'cmovne'}
 WRITERS = re.compile(r'^(cmp|test|add|sub|and|or|xor|neg)[bwlq]?$')
 NEUTRAL = re.compile(r'^(mov[a-z]*|lea[a-z]?|push[a-z]?|pop[a-z]?|nop[a-z]*|xchg[a-z]?|'
@@ -43,20 +45,6 @@ def listing(path):
 
 
 INSN = re.compile(r'^\s*([0-9a-f]+):\s+(.*?)\s*$')
-
-
-def split_ops(s):
-    out, depth, cur = [], 0, ''
-    for ch in s:
-        depth += ch == '('
-        depth -= ch == ')'
-        if ch == ',' and depth == 0:
-            out.append(cur.strip())
-            cur = ''
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return out
 
 
 def parse(text):

@@ -21,6 +21,8 @@ import difflib
 import re
 import sys
 
+from asm_operands import split_ops
+
 
 def load(path):
     funcs, cur = {}, None
@@ -49,20 +51,7 @@ def ops(insn):
     m = re.match(r'(\S+)\s+(.*)$', insn)
     if not m:
         return insn, []
-    # split operands on commas outside parentheses
-    out, depth, cur = [], 0, ''
-    for ch in m.group(2):
-        if ch == '(':
-            depth += 1
-        elif ch == ')':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(cur.strip())
-            cur = ''
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return m.group(1), out
+    return m.group(1), split_ops(m.group(2))
 
 
 def is_mem(op):
