@@ -133,10 +133,9 @@ struct qoi_spin_obs {
  */
 static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 {
-	unsigned long flags;
-
 	u64 start = ktime_get_ns(), end = start + (u64)ms * NSEC_PER_MSEC, now;
 	int last = READ_ONCE(rcu_state.nr_stall_warnings);
+	unsigned long flags;
 
 	if (obs) {
 		obs->cpu = raw_smp_processor_id();
@@ -1298,15 +1297,11 @@ static int qoi_flood(unsigned int secs)
 	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld); allocation failures %lu\n",
 	       qhimark, floods, blimit_max, blimit0, enomem);
 	for (int ph = 0; ph < 2; ph++) {
-		const struct lat_hist *h = &a.rd_hist[ph];
+		char pct[128];
 
-		printk("# reader sections %s the flood: %lu; ns p50 %llu, p99 %llu, p99.9 %llu, p99.99 %llu, max %llu (%llu of it invoking callbacks); most callback time in one section %llu ns, most batches %lu\n",
-		       ph ? "during" : "before", h->n,
-		       (unsigned long long)lat_hist_pct(h, 5000),
-		       (unsigned long long)lat_hist_pct(h, 9900),
-		       (unsigned long long)lat_hist_pct(h, 9990),
-		       (unsigned long long)lat_hist_pct(h, 9999),
-		       (unsigned long long)h->max,
+		lat_hist_snprint(pct, sizeof(pct), &a.rd_hist[ph]);
+		printk("# reader sections %s the flood: %lu; %s (%llu of it invoking callbacks); most callback time in one section %llu ns, most batches %lu\n",
+		       ph ? "during" : "before", a.rd_hist[ph].n, pct,
 		       (unsigned long long)a.rd_longest_cb_ns[ph],
 		       (unsigned long long)a.rd_max_cb_ns[ph], a.rd_max_batches[ph]);
 	}

@@ -9,7 +9,7 @@
  * into the Linux side of the benchmark (linux/bench/rcubench.c, which
  * linux/bench/build.sh builds with a copy of this file), so that both
  * kernels' percentiles are computed by the same code: keep it to what
- * both kernels provide (fls64(), min()).
+ * both kernels provide (fls64(), min(), snprintf()).
  */
 #ifndef _LINUX_LAT_HIST_H
 #define _LINUX_LAT_HIST_H
@@ -93,6 +93,27 @@ static inline u64 lat_hist_pct(const struct lat_hist *h, unsigned int bp)
 			return min(lat_hist_upper(i), h->max);
 	}
 	return h->max;
+}
+
+/**
+ * lat_hist_snprint() - the percentiles as make bench's parser reads them
+ * @buf: destination
+ * @size: its size
+ * @h: the histogram
+ *
+ * Writes "ns p50 A, p99 B, p99.9 C, p99.99 D, max E" (tests/bench/report.py
+ * reads this from both kernels' logs, so both print it from here).
+ *
+ * Return: snprintf()'s.
+ */
+static inline int lat_hist_snprint(char *buf, size_t size, const struct lat_hist *h)
+{
+	return snprintf(buf, size, "ns p50 %llu, p99 %llu, p99.9 %llu, p99.99 %llu, max %llu",
+			(unsigned long long)lat_hist_pct(h, 5000),
+			(unsigned long long)lat_hist_pct(h, 9900),
+			(unsigned long long)lat_hist_pct(h, 9990),
+			(unsigned long long)lat_hist_pct(h, 9999),
+			(unsigned long long)h->max);
 }
 
 #endif /* _LINUX_LAT_HIST_H */

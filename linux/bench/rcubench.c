@@ -321,15 +321,11 @@ static void bench_flood(void)
 		(free0 - free_min) * (PAGE_SIZE / 1024), free0 - free_min);
 	pr_info("# flood: allocation failures %lu\n", enomem);
 	for (ph = 0; ph < 2; ph++) {
-		const struct lat_hist *h = &rd_hist[ph];
+		char pct[128];
 
-		pr_info("# reader sections %s the flood: %lu; ns p50 %llu, p99 %llu, p99.9 %llu, p99.99 %llu, max %llu\n",
-			ph ? "during" : "before", h->n,
-			(unsigned long long)lat_hist_pct(h, 5000),
-			(unsigned long long)lat_hist_pct(h, 9900),
-			(unsigned long long)lat_hist_pct(h, 9990),
-			(unsigned long long)lat_hist_pct(h, 9999),
-			(unsigned long long)h->max);
+		lat_hist_snprint(pct, sizeof(pct), &rd_hist[ph]);
+		pr_info("# reader sections %s the flood: %lu; %s\n",
+			ph ? "during" : "before", rd_hist[ph].n, pct);
 	}
 }
 

@@ -69,10 +69,25 @@ static void test_tail(struct ktest *t)
 	KEXPECT_TRUE(t, lat_hist_pct(&h, 9999) <= 3000000);	/* capped at max */
 }
 
+/* The line tests/bench/report.py parses from both kernels. */
+static void test_snprint(struct ktest *t)
+{
+	char buf[128];
+
+	memset(&h, 0, sizeof(h));
+	for (int i = 0; i < 9990; i++)
+		lat_hist_add(&h, 64);
+	for (int i = 0; i < 10; i++)
+		lat_hist_add(&h, 30000);
+	lat_hist_snprint(buf, sizeof(buf), &h);
+	KEXPECT_STREQ(t, buf, "ns p50 72, p99 72, p99.9 72, p99.99 30000, max 30000");
+}
+
 static const struct ktest_case cases[] = {
 	KTEST_CASE(test_buckets),
 	KTEST_CASE(test_percentiles),
 	KTEST_CASE(test_tail),
+	KTEST_CASE(test_snprint),
 	{}
 };
 
