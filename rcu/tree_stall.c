@@ -88,7 +88,10 @@ static void rcu_print_self_stall(struct rcu_data *rdp, unsigned long gps, unsign
 	printk(KERN_ERR "\t(t=%lu jiffies, g=%ld, q=%ld)\n", now - rcu_state.gp_start,
 	       (long)gps >> GP_SEQ_CTR_SHIFT, rcu_segcblist_n_cbs(&rdp->cblist));
 	rcu_check_gp_kthread_starvation(now);
-	/* By NMI to this CPU: the backtrace then runs through the stalled code. */
+	/*
+	 * On this CPU that is dump_stack() from the tick: the trace runs
+	 * through the interrupt frame into the stalled code.
+	 */
 	trigger_cpu_backtrace(rdp->cpu);
 }
 
@@ -155,10 +158,10 @@ void rcu_check_stall(struct rcu_data *rdp)
 	if (READ_ONCE(rcu_state.gp_seq) != gps)
 		return;
 	rcu_state.nr_stall_warnings++;
-	if (self)
+	if (self) {
 		rcu_state.nr_self_stall_warnings++;
-	if (self)
 		rcu_print_self_stall(rdp, gps, now);
-	else
+	} else {
 		rcu_print_other_stall(gps, now);
+	}
 }
