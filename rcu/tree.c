@@ -273,11 +273,18 @@ static void note_gp_changes(struct rcu_data *rdp)
 
 /* ---- quiescent states ---- */
 
-/* This CPU passed through a quiescent state: record it (cheap, per CPU). */
+/*
+ * This CPU passed through a quiescent state: record it (cheap, per CPU).
+ * Interrupts must be off: the caller must not migrate between finding
+ * this CPU's state and writing it, and the expedited IPI handler, which
+ * reports through rcu_exp_note_qs() too, must not run in between.
+ */
 static void rcu_qs(void)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
+	if (IS_ENABLED(CONFIG_PROVE_RCU))
+		WARN_ON_ONCE(!irqs_disabled());
 	if (READ_ONCE(rdp->cpu_no_qs))
 		WRITE_ONCE(rdp->cpu_no_qs, false);
 	WRITE_ONCE(rdp->last_qs_jiffies, jiffies);
@@ -297,10 +304,22 @@ void rcu_note_context_switch(bool preempt)
 	rcu_qs();
 }
 
-/* cond_resched() and friends: a voluntary quiescent state. */
+/*
+ * cond_resched() and friends: a voluntary quiescent state.  Called with
+ * interrupts on, and in a preemptible kernel preemptible: without the
+ * local_irq_save(), the expedited IPI could report this CPU between
+ * rcu_exp_note_qs()'s test and its clearing of the flag, and the CPU
+ * would be counted twice (the expedited grace period then ended early or
+ * never), or the task could migrate and report a quiescent state for a
+ * CPU that may be inside a reader.
+ */
 void rcu_all_qs(void)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	rcu_qs();
+	local_irq_restore(flags);
 }
 
 /*
