@@ -4,6 +4,7 @@
  *
  *	stall SECONDS		spin in an RCU reader on this CPU
  *	rcuqoi stall		a stalled grace period warns, at growing intervals
+ *	rcuqoi expstall		so does a stalled expedited grace period
  *	rcuqoi nostall		a reader with no grace period waiting does not
  *	rcuqoi idle		idle CPUs take no tick and no wake-up while
  *				grace periods run on CPU 0
@@ -114,6 +115,7 @@ static unsigned long qoi_total_cbs(void)
 
 struct qoi_spin_obs {
 	bool irqs_off;				/* spin with interrupts off */
+	bool expedited;				/* the waiter's GP is expedited */
 	int cpu;
 	u64 start_ns;
 	int nr_warnings;			/* new stall warnings seen */
@@ -207,6 +209,7 @@ DEFINE_SHELL_CMD(stall, "SECONDS [nogp] [irqsoff]",
 struct qoi_waiter {
 	struct completion done;
 	bool *spinning;
+	bool expedited;
 	unsigned long gp_seq_at_request;
 };
 
@@ -218,7 +221,10 @@ static int qoi_gp_waiter(void *arg)
 	while (!READ_ONCE(*w->spinning))
 		schedule_timeout_uninterruptible(1);
 	w->gp_seq_at_request = rcu_get_gp_seq();
-	synchronize_rcu();
+	if (w->expedited)
+		synchronize_rcu_expedited();
+	else
+		synchronize_rcu();
 	complete(&w->done);
 	return 0;
 }
@@ -248,7 +254,8 @@ static void qoi_restore_stall_timeout(void)
 
 /*
  * Spin @ms in a reader on this CPU; if @with_gp, a kthread on another CPU
- * calls synchronize_rcu() meanwhile.  Return: 0, or -1 if no CPU/kthread.
+ * calls synchronize_rcu() (synchronize_rcu_expedited() if
+ * @obs->expedited) meanwhile.  Return: 0, or -1 if no CPU/kthread.
  */
 static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
 				struct qoi_spin_obs *obs)
@@ -263,6 +270,7 @@ static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
 			return -1;
 		init_completion(&w.done);
 		w.spinning = &spinning;
+		w.expedited = obs && obs->expedited;
 		t = kthread_create_on_cpu(qoi_gp_waiter, &w, other, "qoi_gpwait");
 		if (IS_ERR(t))
 			return -1;
@@ -373,6 +381,54 @@ static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 	/* At most one warning per timeout period: 3x back-off allows far fewer. */
 	max_expected = secs / timeout;
 	qoi_check(&r, n <= max(max_expected, 1), "no_flood");
+	return qoi_end(&r);
+}
+
+/*
+ * rcuqoi expstall: an expedited grace period waits for a reader that
+ * spins for @secs > @timeout with interrupts on.  The expedited IPI finds
+ * the CPU in a reader and can only ask it to reschedule, so the caller
+ * waits; after @timeout it must print "INFO: rcu detected expedited
+ * stalls on CPUs/tasks: { N-... }" naming the spinning CPU, with that
+ * CPU's backtrace (by NMI) through qoi_reader_spin(), and the grace
+ * period must end once the reader does.
+ */
+static int qoi_expstall(unsigned int timeout, unsigned int secs)
+{
+	struct qoi_spin_obs obs = { .expedited = true };
+	unsigned long exp_before = READ_ONCE(rcu_state.expedited_sequence);
+	struct qoi_run r;
+	int before, n;
+
+	qoi_begin(&r, "expstall", 5);
+	qoi_set_stall_timeout(timeout);
+	before = READ_ONCE(rcu_state.nr_exp_stall_warnings);
+	printk("# expect-splat: begin\n");
+	kunit_printk_capture_start();
+	if (qoi_spin_with_waiter(secs * 1000, true, &obs)) {
+		kunit_printk_capture_stop();
+		printk("# expect-splat: end\n");
+		qoi_restore_stall_timeout();
+		qoi_skip(&r, "warned", "needs 2 CPUs");
+		return qoi_end(&r);
+	}
+	/* The NMI backtrace prints asynchronously: let it finish. */
+	msleep(500);
+	kunit_printk_capture_stop();
+	printk("# expect-splat: end\n");
+	qoi_restore_stall_timeout();
+	n = READ_ONCE(rcu_state.nr_exp_stall_warnings) - before;
+	printk("# spun %u s on CPU %d with rcu_cpu_stall_timeout=%u: %d expedited stall warning(s)\n",
+	       secs, obs.cpu, timeout, n);
+	qoi_check(&r, n >= 1, "warned");
+	qoi_check(&r, kunit_log_contains("INFO: rcu detected expedited stalls on CPUs/tasks: {"),
+		  "header");
+	qoi_check(&r, qoi_captured(" %d-... }", obs.cpu) || qoi_captured(" %d-... ", obs.cpu),
+		  "names_cpu");
+	qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", obs.cpu) &&
+		      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
+	qoi_check(&r, ULONG_CMP_GE(READ_ONCE(rcu_state.expedited_sequence), exp_before + 2),
+		  "grace_period_ended");
 	return qoi_end(&r);
 }
 
@@ -1415,6 +1471,12 @@ static int cmd_rcuqoi(int argc, char **argv)
 			return -EINVAL;
 		return qoi_stall(timeout, secs, !irqs);
 	}
+	if (!strcmp(argv[1], "expstall")) {
+		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
+		    qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+			return -EINVAL;
+		return qoi_expstall(timeout, secs);
+	}
 	if (!strcmp(argv[1], "gpstarve")) {
 		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
 		    qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
@@ -1455,5 +1517,5 @@ static int cmd_rcuqoi(int argc, char **argv)
 	return -EINVAL;
 }
 DEFINE_SHELL_CMD(rcuqoi,
-		 "stall [timeout=S] [seconds=S] [irqs=0|1] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
+		 "stall [timeout=S] [seconds=S] [irqs=0|1] | expstall [timeout=S] [seconds=S] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
 		 "RCU quality-of-implementation checks (KTAP output)", cmd_rcuqoi);

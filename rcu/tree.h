@@ -117,6 +117,7 @@ struct rcu_state {
 	unsigned long jiffies_stall;
 	int nr_stall_warnings;
 	int nr_self_stall_warnings;	/* ... of them self-detected */
+	int nr_exp_stall_warnings;	/* ... of them for expedited GPs */
 	int nr_kthread_starved;		/* "rcu_gp kthread starved" lines */
 };
 
@@ -151,6 +152,8 @@ void rcu_exp_note_qs(void);
 /* tree_stall.c */
 void rcu_stall_reset(void);
 void rcu_check_stall(struct rcu_data *rdp);
+unsigned long rcu_stall_timeout_jiffies(void);
+bool rcu_stall_suppressed(void);
 const char *rcu_gp_state_name(int state);
 
 /* tree_exp.c */

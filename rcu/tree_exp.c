@@ -31,6 +31,8 @@
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <linux/rcupdate.h>
+#include <linux/jiffies.h>
+#include <asm/arch.h>
 #include "tree.h"
 
 static DEFINE_PER_CPU(int, exp_qs_pending);
@@ -73,10 +75,46 @@ static void rcu_exp_handler(void *unused)
 	set_need_resched();
 }
 
+/*
+ * An expedited grace period older than the stall timeout: name the CPUs
+ * that still owe it a quiescent state, then their backtraces (by NMI:
+ * they may have interrupts off).  Printed by the waiting caller, every
+ * three timeouts while the stall lasts.
+ */
+static void rcu_exp_print_stall(unsigned long age)
+{
+	char cpus[128];
+	unsigned int cpu;
+	int len = 0, n = 0;
+
+	if (rcu_stall_suppressed())
+		return;
+	for_each_online_cpu(cpu) {
+		if (!READ_ONCE(per_cpu(exp_qs_pending, cpu)))
+			continue;
+		if (len < (int)sizeof(cpus) - 16)
+			len += scnprintf(cpus + len, sizeof(cpus) - len, " %u-...", cpu);
+		n++;
+	}
+	printk(KERN_ERR "INFO: rcu detected expedited stalls on CPUs/tasks: {%s } %lu jiffies s: %ld, %d report(s) missing\n",
+	       cpus, age, (long)READ_ONCE(rcu_state.expedited_sequence),
+	       atomic_read(&rcu_state.exp_cpus_remaining));
+	rcu_state.nr_stall_warnings++;
+	rcu_state.nr_exp_stall_warnings++;
+	for_each_online_cpu(cpu)
+		if (READ_ONCE(per_cpu(exp_qs_pending, cpu)))
+			trigger_cpu_backtrace(cpu);
+	if (!n)
+		printk(KERN_ERR "\tno CPU owes a quiescent state, %d reports missing\n",
+		       atomic_read(&rcu_state.exp_cpus_remaining));
+}
+
 static void rcu_exp_run(void)
 {
 	unsigned int cpu, this_cpu;
 	u64 t0 = ktime_get_ns();
+	unsigned long j0 = jiffies, j_warn = j0 + rcu_stall_timeout_jiffies();
+	int left;
 
 	atomic_set(&rcu_state.exp_cpus_remaining, 1);
 	this_cpu = get_cpu();
@@ -98,11 +136,19 @@ static void rcu_exp_run(void)
 	put_cpu();
 	atomic_dec(&rcu_state.exp_cpus_remaining);
 	/* Spin briefly (the common case is a few microseconds), then sleep. */
-	while (atomic_read(&rcu_state.exp_cpus_remaining)) {
-		if (ktime_get_ns() - t0 < 100000)
+	while ((left = atomic_read(&rcu_state.exp_cpus_remaining))) {
+		/* A CPU reported twice: do not wait forever for -1 to reach 0. */
+		if (WARN_ON_ONCE(left < 0))
+			break;
+		if (ktime_get_ns() - t0 < 100000) {
 			cpu_relax();
-		else
-			schedule_timeout_uninterruptible(1);
+			continue;
+		}
+		schedule_timeout_uninterruptible(1);
+		if (time_after(jiffies, j_warn)) {
+			rcu_exp_print_stall(jiffies - j0);
+			j_warn = jiffies + 3 * rcu_stall_timeout_jiffies();
+		}
 	}
 	smp_mb();
 }

@@ -37,17 +37,23 @@ module_param(rcu_cpu_stall_suppress, bool, 0644);
 
 static unsigned long stall_interval;	/* jiffies until the next warning */
 
-static unsigned long stall_timeout_jiffies(void)
+/* rcupdate.rcu_cpu_stall_timeout, in jiffies (also for expedited GPs). */
+unsigned long rcu_stall_timeout_jiffies(void)
 {
 	int t = clamp(READ_ONCE(rcu_cpu_stall_timeout), 3, 300);
 
 	return (unsigned long)t * HZ;
 }
 
+bool rcu_stall_suppressed(void)
+{
+	return READ_ONCE(rcu_cpu_stall_suppress);
+}
+
 /* A new grace period: the stall clock starts again. */
 void rcu_stall_reset(void)
 {
-	stall_interval = stall_timeout_jiffies();
+	stall_interval = rcu_stall_timeout_jiffies();
 	WRITE_ONCE(rcu_state.jiffies_stall, jiffies + stall_interval);
 }
 

@@ -24,6 +24,7 @@ SPLAT_MARK_RE = re.compile(r"#\s*expect-splat:\s*(begin|end)\b")
 PANIC_RE = re.compile(r"Kernel panic")
 SPLAT_RES = [re.compile(r"\bWARNING:"), re.compile(r"\bBUG:"),
              re.compile(r"INFO: rcu\w* detected stalls"),
+             re.compile(r"INFO: rcu\w* detected expedited stalls"),
              re.compile(r"INFO: rcu\w* self-detected stall"),
              re.compile(r"rcu\w* kthread starved for")]
 

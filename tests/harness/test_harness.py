@@ -119,6 +119,12 @@ SELF_STALL = log("""
     rcuos> poweroff
     """)
 
+EXP_STALL = log("""
+    rcuos> torture
+    [   25.000000] INFO: rcu detected expedited stalls on CPUs/tasks: { 3-... } 3003 jiffies s: 1234 root: 2 CPUs
+    rcuos> poweroff
+    """)
+
 STARVED = log("""
     rcuos> torture
     [   40.000000] rcu: rcu_gp kthread starved for 5000 jiffies! g-299 f0 waiting to force QS ->state=0 ->cpu=0
@@ -269,6 +275,11 @@ class JudgeLogs(unittest.TestCase):
         v = self.judge(SELF_STALL)
         self.assertFalse(v.passed)
         self.assertIn("self-detected stall", "\n".join(v.failures))
+
+    def test_expedited_stall(self):
+        v = self.judge(EXP_STALL)
+        self.assertFalse(v.passed)
+        self.assertIn("detected expedited stalls", "\n".join(v.failures))
 
     def test_kthread_starved(self):
         v = self.judge(STARVED)
