@@ -977,6 +977,50 @@ static bool rcu_torture_stats_print(void)
 	return bad;
 }
 
+/*
+ * The thread rcu_torture_stop_threads() is waiting for, and since when:
+ * if stopping it takes more than two statistics intervals, the statistics
+ * thread (stopped last) names it, shows where it sleeps and prints RCU's
+ * state, so that a hang at the end of a test says what it is waiting for.
+ */
+static DEFINE_SPINLOCK(rcu_torture_stop_lock);
+static struct task_struct *rcu_torture_stop_waiting;
+static unsigned long rcu_torture_stop_since;
+
+static void rcu_torture_stop_one(struct task_struct *t)
+{
+	unsigned long flags;
+
+	get_task_struct(t);
+	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
+	rcu_torture_stop_waiting = t;
+	rcu_torture_stop_since = jiffies;
+	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
+	kthread_stop(t);
+	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
+	rcu_torture_stop_waiting = NULL;
+	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
+	put_task_struct(t);
+}
+
+static void rcu_torture_check_stopping(void)
+{
+	unsigned long flags, waited;
+	bool stuck = false;
+
+	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
+	waited = jiffies - rcu_torture_stop_since;
+	if (rcu_torture_stop_waiting && waited > 2UL * stat_interval * HZ) {
+		printk(KERN_ERR "rcu-torture: still waiting for %s to stop after %lu s:\n",
+		       rcu_torture_stop_waiting->comm, waited / HZ);
+		sched_show_task(rcu_torture_stop_waiting);
+		stuck = true;
+	}
+	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
+	if (stuck)
+		rcu_print_state();
+}
+
 static int rcu_torture_stats(void *arg)
 {
 	while (!kthread_should_stop()) {
@@ -984,6 +1028,7 @@ static int rcu_torture_stats(void *arg)
 		if (kthread_should_stop())
 			break;
 		rcu_torture_stats_print();
+		rcu_torture_check_stopping();
 	}
 	return 0;
 }
@@ -1081,20 +1126,20 @@ static void rcu_torture_stop_threads(void)
 		rcu_torture_irqwriter_on = false;
 	}
 	if (writer_task) {
-		kthread_stop(writer_task);
+		rcu_torture_stop_one(writer_task);
 		writer_task = NULL;
 	}
 	if (fakewriter_tasks) {
 		for (i = 0; i < nrealfakewriters; i++)
 			if (fakewriter_tasks[i])
-				kthread_stop(fakewriter_tasks[i]);
+				rcu_torture_stop_one(fakewriter_tasks[i]);
 		kfree(fakewriter_tasks);
 		fakewriter_tasks = NULL;
 	}
 	if (reader_tasks) {
 		for (i = 0; i < nrealreaders; i++) {
 			if (reader_tasks[i].task)
-				kthread_stop(reader_tasks[i].task);
+				rcu_torture_stop_one(reader_tasks[i].task);
 			else
 				del_timer_sync(&reader_tasks[i].timer);
 		}
