@@ -2,21 +2,28 @@
 # nfc-selftest.sh: show that the no-functional-change check (nfc.sh) still
 # fails on a real functional change, including one hidden inside an RCU
 # accessor at a place where it accepts an accessor-only difference.
-# Makes the tag "nfc-mutant" = series + one commit with two mutations
+# Makes the tag "nfc-mutant" = series + one commit with three mutations
 # (written with git plumbing, so the checkout is not disturbed), runs
-# "nfc.sh nfc-base nfc-mutant kernel/ptrace.o kernel/cred.o", and
-# requires both objects to be reported DIFF (not SAME, not ACCEPTED):
+# "nfc.sh nfc-base nfc-mutant kernel/ptrace.o kernel/cred.o kernel/signal.o",
+# and requires every object to be reported DIFF (not SAME, not ACCEPTED):
 #   kernel/ptrace.c  ptrace_access_vm(): rcu_access_pointer(tsk->parent)
 #                    -> rcu_access_pointer(tsk->real_parent)
 #                    (the series' own accepted difference is on this line)
 #   kernel/cred.c    commit_creds(): the BUG_ON() compares with "new"
 #                    instead of "old" (accepted cmp operand swap there)
-# Exits 0 if the check caught both.
+#   kernel/signal.c  ptrace_signal(): the reader's
+#                    rcu_dereference(current->parent)
+#                    -> rcu_dereference(current->real_parent), a change
+#                    inside an rcu_dereference() that the plain-accessor
+#                    expansion of the rcu_dereference*() family
+#                    (nfc-plain-accessors.py) must not hide
+# Exits 0 if the check caught all of them.
 . "$(dirname "$0")/common.sh"
 "$LINUX_DIR/scripts/prepare.sh"
 MUT=(
 	"kernel/ptrace.c|s/(current != rcu_access_pointer(tsk->parent))/(current != rcu_access_pointer(tsk->real_parent))/"
 	"kernel/cred.c|s/BUG_ON(rcu_dereference_protected(task->cred, task == current) != old);/BUG_ON(rcu_dereference_protected(task->cred, task == current) != new);/"
+	"kernel/signal.c|s/info->si_pid = task_pid_vnr(rcu_dereference(current->parent));/info->si_pid = task_pid_vnr(rcu_dereference(current->real_parent));/"
 )
 export GIT_INDEX_FILE=$B/nfc-mutant.index
 rm -f "$GIT_INDEX_FILE"
