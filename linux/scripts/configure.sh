@@ -1,7 +1,8 @@
 #!/bin/bash
 # configure.sh SRC OBJ [FRAGMENT...]: tinyconfig + fragments, or
-# "configure.sh SRC OBJ defconfig" for x86-64 defconfig.  Verifies that every
-# option of the fragments really has the requested value afterwards.
+# "configure.sh SRC OBJ defconfig [FRAGMENT...]" for x86-64 defconfig
+# (+ fragments).  Verifies that every option of the fragments really has
+# the requested value afterwards.
 . "$(dirname "$0")/common.sh"
 src=$1 obj=$2; shift 2
 mkdir -p "$obj"
@@ -12,10 +13,14 @@ if [ -f "$obj/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 fi
 if [ "${1:-}" = defconfig ]; then
 	kmake "$src" "$obj" x86_64_defconfig >/dev/null
-	echo "$want" > "$stamp"
-	exit 0
+	shift
+	if [ $# = 0 ]; then
+		echo "$want" > "$stamp"
+		exit 0
+	fi
+else
+	kmake "$src" "$obj" tinyconfig >/dev/null
 fi
-kmake "$src" "$obj" tinyconfig >/dev/null
 set_opts() {
 	grep -v '^[[:space:]]*\(#\|$\)' "$1" | while IFS='=' read -r k v; do
 		case "$v" in

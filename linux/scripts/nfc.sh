@@ -8,7 +8,9 @@
 # 1. Every object is built with the small config minus lockdep/PROVE_RCU
 #    (config/nfc.fragment) in both trees, and "objdump -dr" of each pair
 #    is compared with addresses normalised (objdump-normalise.py).
-#    Identical: "SAME obj".
+#    Identical: "SAME obj".  Then the same for the touched objects that
+#    only x86-64 defconfig builds (it has lockdep and PROVE_RCU off),
+#    e.g. kernel/seccomp.o: "SAME obj (defconfig)".
 # 2. An object that differs is built once more in both trees with the RCU
 #    accessors rcu_access_pointer(), rcu_dereference_protected() and
 #    RCU_INIT_POINTER() expanded to the bare access they wrap
@@ -42,9 +44,10 @@ files=$(git -C "$SRC" diff --name-only "refs/tags/$BASE" "refs/tags/$NEW")
 # build_and_dump TREE_SRC OBJDIR OUTDIR OBJECTS...: build, normalise.
 build_and_dump() {
 	local src=$1 obj=$2 dir=$3 o; shift 3
+	rm -rf "$dir"
+	[ $# -gt 0 ] || return 0	# (make with no target would build vmlinux)
 	rm -f "${@/#/$obj/}"	# never compare a stale object
 	kmake "$src" "$obj" "$@"
-	rm -rf "$dir"
 	for o in "$@"; do
 		[ -f "$obj/$o" ] || continue
 		mkdir -p "$dir/$(dirname "$o")"
@@ -53,83 +56,104 @@ build_and_dump() {
 	done
 }
 
-obj=$B/obj-nfc
-for tree in "$BASE" "$NEW"; do
-	use_tree "$tree"
-	"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "${FRAGS[@]}"
-	kmake "$SRC" "$obj" prepare
-	# Which objects include a touched header, and which touched .c files
-	# this configuration builds, is known from Kbuild's .cmd files once the
-	# directories are built.
-	if [ "$tree" = "$BASE" ]; then
-		if [ -n "$given_objs" ]; then
-			echo "$given_objs" | tr ' ' '\n' > "$out/objects"
-		else
-			dirs=$( (echo kernel; echo "$files" | grep '\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
-			# shellcheck disable=SC2086
-			kmake "$SRC" "$obj" $dirs >/dev/null
-			# shellcheck disable=SC2086
-			"$LINUX_DIR/scripts/touched.py" "$obj" $files > "$out/objects"
+# nfc_pass NAME OBJDIR PLAIN_OBJDIR FRAGMENT...: steps 1 and 2 for one
+# configuration; NAME is "small" or "defconfig" (then the first FRAGMENT
+# is the word defconfig).  Objects go to $out/[plain-]TREE[-defconfig]/.
+# Adds to the counters n, same, accepted, diffs and the list acc_list.
+nfc_pass() {
+	local name=$1 obj=$2 pobj=$3 sfx="" tree o dirs have differ="" what pa pb swaps psrc
+	shift 3
+	[ "$name" = small ] || sfx=-$name
+	for tree in "$BASE" "$NEW"; do
+		use_tree "$tree"
+		"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "$@"
+		kmake "$SRC" "$obj" prepare
+		# Which objects include a touched header, and which touched .c
+		# files this configuration builds, is known from Kbuild's .cmd
+		# files once the directories are built.
+		if [ "$tree" = "$BASE" ]; then
+			if [ -n "$given_objs" ]; then
+				echo "$given_objs" | tr ' ' '\n' > "$out/objects$sfx"
+			else
+				dirs=$( (echo kernel; echo "$files" | grep '\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
+				# shellcheck disable=SC2086
+				kmake "$SRC" "$obj" $dirs >/dev/null
+				# shellcheck disable=SC2086
+				"$LINUX_DIR/scripts/touched.py" "$obj" $files > "$out/objects$sfx"
+			fi
+			if [ -n "$sfx" ]; then
+				# Only what the small configuration did not compare.
+				grep -vxF -f "$out/compared" "$out/objects$sfx" > "$out/objects$sfx.tmp" || true
+				mv "$out/objects$sfx.tmp" "$out/objects$sfx"
+			fi
 		fi
-	fi
-	have=""
-	for o in $(cat "$out/objects"); do
-		[ -f "$SRC/${o%.o}.c" ] && have="$have $o"
+		have=""
+		for o in $(cat "$out/objects$sfx"); do
+			[ -f "$SRC/${o%.o}.c" ] && have="$have $o"
+		done
+		# shellcheck disable=SC2086
+		build_and_dump "$SRC" "$obj" "$out/$tree$sfx" $have
 	done
-	# shellcheck disable=SC2086
-	build_and_dump "$SRC" "$obj" "$out/$tree" $have
-done
 
-diffs=0 n=0 same=0 differ=""
-for o in $(cat "$out/objects"); do
-	a=$out/$BASE/$o.dis b=$out/$NEW/$o.dis
-	if [ ! -f "$a" ] && [ ! -f "$b" ]; then
-		continue	# not built in this configuration
-	fi
-	n=$((n + 1))
-	if cmp -s "$a" "$b"; then
-		echo "SAME $o"
-		same=$((same + 1))
-	else
-		diff -u "$a" "$b" > "$out/$(echo "$o" | tr / _).diff" || true
-		differ="$differ $o"
-	fi
-done
+	for o in $(cat "$out/objects$sfx"); do
+		a=$out/$BASE$sfx/$o.dis b=$out/$NEW$sfx/$o.dis
+		if [ ! -f "$a" ] && [ ! -f "$b" ]; then
+			continue	# not built in this configuration
+		fi
+		echo "$o" >> "$out/compared"
+		n=$((n + 1))
+		if cmp -s "$a" "$b"; then
+			echo "SAME $o${sfx:+ ($name)}"
+			same=$((same + 1))
+		else
+			diff -u "$a" "$b" > "$out/$(echo "$o" | tr / _)$sfx.diff" || true
+			differ="$differ $o"
+		fi
+	done
+	[ -n "$differ" ] || return 0
 
-# 2. The objects that differ, with the accessors expanded in both trees.
-accepted=0 acc_list=""
-if [ -n "$differ" ]; then
-	pobj=$B/obj-nfc-plain psrc=$B/src-nfc-plain
+	# 2. The objects that differ, with the accessors expanded in both trees.
+	psrc=$B/src-nfc-plain
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
 		rm -rf "$psrc"
 		cp -al "$SRC" "$psrc"
 		rm -rf "$psrc/.git"
 		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$psrc"
-		"$LINUX_DIR/scripts/configure.sh" "$psrc" "$pobj" "${FRAGS[@]}"
+		"$LINUX_DIR/scripts/configure.sh" "$psrc" "$pobj" "$@"
 		kmake "$psrc" "$pobj" prepare
 		# shellcheck disable=SC2086
-		build_and_dump "$psrc" "$pobj" "$out/plain-$tree" $differ
+		build_and_dump "$psrc" "$pobj" "$out/plain-$tree$sfx" $differ
 	done
 	rm -rf "$psrc"
 	for o in $differ; do
-		what=$("$LINUX_DIR/scripts/nfc-explain.py" "$out/$BASE/$o.dis" "$out/$NEW/$o.dis")
-		pa=$out/plain-$BASE/$o.dis pb=$out/plain-$NEW/$o.dis
+		what=$("$LINUX_DIR/scripts/nfc-explain.py" "$out/$BASE$sfx/$o.dis" "$out/$NEW$sfx/$o.dis")
+		pa=$out/plain-$BASE$sfx/$o.dis pb=$out/plain-$NEW$sfx/$o.dis
 		if [ -f "$pa" ] && [ -f "$pb" ] && cmp -s "$pa" "$pb"; then
-			echo "ACCEPTED $o: $what (identical with the RCU accessors expanded to plain accesses in both trees)"
+			echo "ACCEPTED $o${sfx:+ ($name)}: $what (identical with the RCU accessors expanded to plain accesses in both trees)"
 			accepted=$((accepted + 1))
 			acc_list="$acc_list $o"
 		elif [ -f "$pa" ] && [ -f "$pb" ] &&
 			swaps=$("$LINUX_DIR/scripts/nfc-cmpswap.py" "${pa%.dis}" "${pb%.dis}"); then
-			echo "ACCEPTED $o: $what (with the RCU accessors expanded to plain accesses in both trees, only equality-tested cmp operands swapped: $swaps)"
+			echo "ACCEPTED $o${sfx:+ ($name)}: $what (with the RCU accessors expanded to plain accesses in both trees, only equality-tested cmp operands swapped: $swaps)"
 			accepted=$((accepted + 1))
 			acc_list="$acc_list $o"
 		else
-			echo "DIFF $o: $what; still differs with plain accessors: $("$LINUX_DIR/scripts/nfc-explain.py" "$pa" "$pb" 2>/dev/null || echo 'plain build failed') (${swaps:-})"
-			diff -u "$pa" "$pb" > "$out/$(echo "$o" | tr / _).plain.diff" 2>/dev/null || true
+			echo "DIFF $o${sfx:+ ($name)}: $what; still differs with plain accessors: $("$LINUX_DIR/scripts/nfc-explain.py" "$pa" "$pb" 2>/dev/null || echo 'plain build failed') (${swaps:-})"
+			diff -u "$pa" "$pb" > "$out/$(echo "$o" | tr / _)$sfx.plain.diff" 2>/dev/null || true
 			diffs=$((diffs + 1))
 		fi
 	done
+}
+
+n=0 same=0 accepted=0 diffs=0 acc_list=""
+: > "$out/compared"
+nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
+# Touched objects that only x86-64 defconfig builds (seccomp.o, kcmp.o,
+# ...), with defconfig itself: it has lockdep and PROVE_RCU off.
+# (With given objects, only if the small configuration missed one.)
+if [ -z "$given_objs" ] || echo "$given_objs" | tr ' ' '\n' | grep -qvxF -f "$out/compared"; then
+	nfc_pass defconfig "$B/obj-nfc-defconfig" "$B/obj-nfc-plain-defconfig" defconfig
 fi
 use_tree series
 echo "nfc: $n objects compared: $same identical, $accepted accepted (only RCU accessor codegen:${acc_list:- none}), $diffs differ"
