@@ -5,8 +5,10 @@
  * It exercises the kernel paths the series touches from user space:
  * fork/exit/wait and reparenting (task->real_parent), signals and thread
  * groups (task->sighand), ptrace attach/detach, setuid credential changes
- * (task->real_cred/cred), /proc readers, and module loading (which walks the
- * module notifier chain).  Then it loads the requirements test module if the
+ * (task->real_cred/cred), /proc readers, seccomp strict mode, kcmp() of
+ * ->sighand, a PID namespace torn down by its exiting init (all three take
+ * another task's ->sighand), and module loading (which walks the module
+ * notifier chain).  With CGROUPS on, every fork passes cgroup_post_fork().  Then it loads the requirements test module if the
  * initramfs holds one, and either powers the machine off or, with
  * "rcuos.wait" on the command line, waits for a built-in torture test to
  * shut the machine down.
@@ -18,6 +20,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/kcmp.h>
+#include <linux/seccomp.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -391,6 +396,87 @@ static void test_proc(void)
 	wait_for(pid);
 }
 
+/*
+ * seccomp strict mode: seccomp_assign_mode() under the task's siglock.
+ * The child may then only read, write and exit; exit_group() (glibc's
+ * _exit()) would kill it, so it leaves with the raw exit system call.
+ */
+static void test_seccomp(void)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		if (syscall(SYS_seccomp, SECCOMP_SET_MODE_STRICT, 0, NULL))
+			syscall(SYS_exit, 1);
+		syscall(SYS_getppid);	/* not allowed: SIGKILL */
+		syscall(SYS_exit, 2);
+	}
+	st = wait_for(pid);
+	result("seccomp-strict", st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+	       "strict mode did not kill the child at getppid()");
+}
+
+/* kcmp(KCMP_SIGHAND): threads share ->sighand, a fork has its own. */
+static void test_kcmp(void)
+{
+	pid_t me = getpid(), pid = fork();
+	long same, other;
+
+	if (pid == 0) {
+		for (;;)
+			pause();
+	}
+	same = syscall(SYS_kcmp, me, me, KCMP_SIGHAND, 0, 0);
+	other = syscall(SYS_kcmp, me, pid, KCMP_SIGHAND, 0, 0);
+	kill(pid, SIGKILL);
+	wait_for(pid);
+	result("kcmp-sighand", same == 0 && other > 0, "kcmp(KCMP_SIGHAND)");
+}
+
+/*
+ * A PID namespace whose init exits with children still running:
+ * zap_pid_ns_processes() kills and reaps them (it changes the dying
+ * init's SIGCHLD action under its siglock).
+ */
+static void test_pid_namespace(void)
+{
+	int pfd[2], ok = 0;
+	pid_t nsinit;
+	char c;
+
+	if (pipe(pfd) || unshare(CLONE_NEWPID)) {
+		result("pidns-zap", 0, "pipe/unshare(CLONE_NEWPID)");
+		return;
+	}
+	nsinit = fork();	/* the first child is the namespace's init */
+	if (nsinit == 0) {
+		int i;
+
+		close(pfd[0]);
+		if (getpid() != 1)
+			_exit(1);
+		for (i = 0; i < 4; i++) {
+			if (fork() == 0) {
+				for (;;)
+					pause();
+			}
+		}
+		if (write(pfd[1], "r", 1) != 1)
+			_exit(2);
+		_exit(0);	/* the four children are zapped */
+	}
+	close(pfd[1]);
+	ok = nsinit > 0 && read(pfd[0], &c, 1) == 1;
+	close(pfd[0]);
+	if (nsinit > 0) {
+		int st = wait_for(nsinit);
+
+		ok = ok && st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	result("pidns-zap", ok, "namespace init with children exits");
+}
+
 static int cmdline_has(const char *word)
 {
 	char buf[4096];
@@ -442,7 +528,11 @@ int main(void)
 		test_ptrace();
 		test_creds();
 		test_proc();
+		test_seccomp();
+		test_kcmp();
 	}
+	/* Last: afterwards our children are in another PID namespace. */
+	test_pid_namespace();
 	if (!cmdline_has("rcuos.nomodule"))
 		load_modules();
 	say("INIT: DONE %d failures\n", failures);
