@@ -3,7 +3,7 @@
 # "PASS: <name> ...", "FAIL: <name> ..." or "SKIP: <name> (<why>)", also
 # appended to build/check/results/linux.txt.  Exits 1 if any check fails.
 # Details and logs: build/linux/check/.
-# The defconfig sparse run is off by default (CI budget): LINUX_CHECK_DEFCONFIG=1.
+# LINUX_CHECK_DEFCONFIG=0 skips the defconfig sparse run.
 . "$(dirname "$0")/common.sh"
 S=$LINUX_DIR/scripts
 C=$B/check
@@ -102,32 +102,9 @@ else
 	report FAIL linux-build "(see $C/build-series.log)"
 fi
 
-# 4. Bisectability: the touched objects build after every patch.
-if timed bisect "$S/bisect.sh"; then
-	report PASS linux-bisect "($(grep -c '^OK' "$C/bisect.log") patches: touched objects build after each)"
-else
-	report FAIL linux-bisect "($(grep '^FAIL' "$C/bisect.log" | head -3 | tr '\n' ';') see $C/bisect.log)"
-fi
-
-# 5. No functional change: objdump -d of every touched object identical,
-# or different only through the RCU accessors' codegen (nfc.sh explains
-# the rule; each accepted object is named with its functions, in a NOTE
-# line that the summary does not count).
-if timed nfc "$S/nfc.sh"; then
-	report PASS linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'))"
-else
-	report FAIL linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'); $(grep -m3 '^DIFF' "$C/nfc.log" | cut -c1-200 | tr '\n' ' '))"
-fi
-grep '^ACCEPTED ' "$C/nfc.log" | sed 's/^ACCEPTED /NOTE: linux-no-functional-change accepted /' | tee -a "$RES" || true
-# 5b. The NFC check still fails on real functional changes (two mutations,
-# one inside an accessor whose codegen difference it accepts).
-if timed nfc-selftest "$S/nfc-selftest.sh"; then
-	report PASS linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log" | sed 's/^nfc self-test: //'))"
-else
-	report FAIL linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log"); see $C/nfc-selftest.log)"
-fi
-
-# 6. sparse: fewer __rcu diagnostics after the series than before.
+# 4. sparse: __rcu diagnostics in kernel/ before and after the series, with
+# the small config and x86-64 defconfig.  Runs before the bisect and NFC
+# checks, which reuse the defconfig object directories (and ccache).
 sparse_check() {	# sparse_check CONFIG
 	local cfg=$1 before after
 	if ! timed "sparse-$cfg" "$S/sparse.sh" "$cfg"; then
@@ -143,10 +120,35 @@ sparse_check() {	# sparse_check CONFIG
 	fi
 }
 sparse_check small
-if [ "${LINUX_CHECK_DEFCONFIG:-0}" = 0 ]; then
-	report SKIP linux-sparse-defconfig "(off by default to fit the CI budget; LINUX_CHECK_DEFCONFIG=1 enables it, make linux-sparse runs it)"
+if [ "${LINUX_CHECK_DEFCONFIG:-1}" = 0 ]; then
+	report SKIP linux-sparse-defconfig "(LINUX_CHECK_DEFCONFIG=0)"
 else
 	sparse_check defconfig
+fi
+
+# 5. Bisectability: the touched objects build after every patch.
+if timed bisect "$S/bisect.sh"; then
+	report PASS linux-bisect "($(grep -c '^OK' "$C/bisect.log") patches: touched objects build after each)"
+else
+	report FAIL linux-bisect "($(grep '^FAIL' "$C/bisect.log" | head -3 | tr '\n' ';') see $C/bisect.log)"
+fi
+
+# 6. No functional change: objdump -d of every touched object identical,
+# or different only through the RCU accessors' codegen (nfc.sh explains
+# the rule; each accepted object is named with its functions, in a NOTE
+# line that the summary does not count).
+if timed nfc "$S/nfc.sh"; then
+	report PASS linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'))"
+else
+	report FAIL linux-no-functional-change "($(tail -1 "$C/nfc.log" | sed 's/^nfc: //'); $(grep -m3 '^DIFF' "$C/nfc.log" | cut -c1-200 | tr '\n' ' '))"
+fi
+grep '^ACCEPTED ' "$C/nfc.log" | sed 's/^ACCEPTED /NOTE: linux-no-functional-change accepted /' | tee -a "$RES" || true
+# 6b. The NFC check still fails on real functional changes (two mutations,
+# one inside an accessor whose codegen difference it accepts).
+if timed nfc-selftest "$S/nfc-selftest.sh"; then
+	report PASS linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log" | sed 's/^nfc self-test: //'))"
+else
+	report FAIL linux-nfc-selftest "($(tail -1 "$C/nfc-selftest.log"); see $C/nfc-selftest.log)"
 fi
 
 # 7. Boot tests under QEMU TCG, 4 CPUs.

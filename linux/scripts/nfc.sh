@@ -12,8 +12,9 @@
 #    only x86-64 defconfig builds (it has lockdep and PROVE_RCU off),
 #    e.g. kernel/seccomp.o: "SAME obj (defconfig)".
 # 2. An object that differs is built once more in both trees with the RCU
-#    accessors rcu_access_pointer(), rcu_dereference_protected() and
-#    RCU_INIT_POINTER() expanded to the bare access they wrap
+#    accessors rcu_access_pointer(), rcu_dereference_protected(),
+#    RCU_INIT_POINTER() and the rcu_dereference*() readers expanded to the
+#    bare access they wrap
 #    (nfc-plain-accessors.py, on hard-linked copies of the trees in
 #    build/linux/src-nfc-plain).  If these two "plain accessor" builds are
 #    identical, the only source difference is those accessors around the
