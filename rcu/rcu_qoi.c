@@ -296,6 +296,32 @@ static bool qoi_captured(const char *fmt, ...)
 }
 
 /*
+ * Spin @secs in a reader on this CPU while another CPU waits for a grace
+ * period (expedited if @obs->expedited), with rcu_cpu_stall_timeout set to
+ * @timeout and the console captured between expect-splat markers.
+ * Return: 0, or -1 if there is no other CPU to wait.
+ */
+static int qoi_spin_captured(unsigned int timeout, unsigned int secs,
+			     struct qoi_spin_obs *obs)
+{
+	int ret;
+
+	qoi_set_stall_timeout(timeout);
+	/* Every grace period from now on was started under the new timeout. */
+	synchronize_rcu();
+	printk("# expect-splat: begin\n");
+	kunit_printk_capture_start();
+	ret = qoi_spin_with_waiter(secs * 1000, true, obs);
+	/* The NMI backtraces print asynchronously: let them finish. */
+	if (!ret)
+		msleep(500);
+	kunit_printk_capture_stop();
+	printk("# expect-splat: end\n");
+	qoi_restore_stall_timeout();
+	return ret;
+}
+
+/*
  * rcuqoi stall: a grace period waits for a reader that spins for
  * @secs > @timeout.  The stall warning must appear (between the splat
  * markers), name the spinning CPU, the grace-period number and age, and
@@ -317,25 +343,12 @@ static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 	bool grows = true;
 
 	qoi_begin(&r, irqs_off ? "stall_irqs_off" : "stall", 8);
-	qoi_set_stall_timeout(timeout);
-	/* Every grace period from now on was started under the new timeout. */
-	synchronize_rcu();
 	before = READ_ONCE(rcu_state.nr_stall_warnings);
 	before_self = READ_ONCE(rcu_state.nr_self_stall_warnings);
-	printk("# expect-splat: begin\n");
-	kunit_printk_capture_start();
-	if (qoi_spin_with_waiter(secs * 1000, true, &obs)) {
-		kunit_printk_capture_stop();
-		printk("# expect-splat: end\n");
-		qoi_restore_stall_timeout();
+	if (qoi_spin_captured(timeout, secs, &obs)) {
 		qoi_skip(&r, "warned", "needs 2 CPUs");
 		return qoi_end(&r);
 	}
-	/* The NMI backtrace prints asynchronously: let it finish. */
-	msleep(500);
-	kunit_printk_capture_stop();
-	printk("# expect-splat: end\n");
-	qoi_restore_stall_timeout();
 	cpu = obs.cpu;
 	n = READ_ONCE(rcu_state.nr_stall_warnings) - before;
 
@@ -401,22 +414,11 @@ static int qoi_expstall(unsigned int timeout, unsigned int secs)
 	int before, n;
 
 	qoi_begin(&r, "expstall", 5);
-	qoi_set_stall_timeout(timeout);
 	before = READ_ONCE(rcu_state.nr_exp_stall_warnings);
-	printk("# expect-splat: begin\n");
-	kunit_printk_capture_start();
-	if (qoi_spin_with_waiter(secs * 1000, true, &obs)) {
-		kunit_printk_capture_stop();
-		printk("# expect-splat: end\n");
-		qoi_restore_stall_timeout();
+	if (qoi_spin_captured(timeout, secs, &obs)) {
 		qoi_skip(&r, "warned", "needs 2 CPUs");
 		return qoi_end(&r);
 	}
-	/* The NMI backtrace prints asynchronously: let it finish. */
-	msleep(500);
-	kunit_printk_capture_stop();
-	printk("# expect-splat: end\n");
-	qoi_restore_stall_timeout();
 	n = READ_ONCE(rcu_state.nr_exp_stall_warnings) - before;
 	printk("# spun %u s on CPU %d with rcu_cpu_stall_timeout=%u: %d expedited stall warning(s)\n",
 	       secs, obs.cpu, timeout, n);
