@@ -8,7 +8,10 @@
  * (task->real_cred/cred), /proc readers, seccomp strict mode, kcmp() of
  * ->sighand, a PID namespace torn down by its exiting init (all three take
  * another task's ->sighand), and module loading (which walks the module
- * notifier chain).  With CGROUPS on, every fork passes cgroup_post_fork().  Then it loads the requirements test module if the
+ * notifier chain), process groups and sessions (setsid(), setpgid(),
+ * kill() and waitpid() of a group), ITIMER_REAL (it_real_fn() sends
+ * SIGALRM to the group's pid) and exec from a thread that is not the group
+ * leader (de_thread() swaps the pids with exchange_tids()).  With CGROUPS on, every fork passes cgroup_post_fork().  Then it loads the requirements test module if the
  * initramfs holds one, and either powers the machine off or, with
  * "rcuos.wait" on the command line, waits for a built-in torture test to
  * shut the machine down.
@@ -34,6 +37,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -510,9 +514,112 @@ static void load_modules(void)
 	}
 }
 
-int main(void)
+/* Run by a thread's execve() in test_pids(): the exec keeps the group's pid. */
+static int exec_child(const char *want)
+{
+	return getpid() == atoi(want) ? 42 : 1;
+}
+
+static void *exec_thread_fn(void *arg)
+{
+	char pid[16];
+	char *argv[] = { "/init", "rcuos-exec-child", pid, NULL };
+	char *envp[] = { NULL };
+
+	(void)arg;
+	snprintf(pid, sizeof(pid), "%d", getpid());
+	execve("/init", argv, envp);
+	_exit(2);
+}
+
+/* Process groups, sessions, ITIMER_REAL and exec from a non-leader thread. */
+static void test_pids(void)
+{
+	pid_t pid;
+	int st, p[2];
+
+	/* setsid() in a child: the new session's and group's pid is its own. */
+	pid = fork();
+	if (pid == 0)
+		_exit(setsid() == getpid() && getsid(0) == getpid() &&
+		      getpgid(0) == getpid() ? 0 : 1);
+	st = wait_for(pid);
+	result("pids-setsid", st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "setsid/getsid/getpgid");
+
+	/*
+	 * setpgid() of a child by its parent, getpgid()/getsid() of another
+	 * process, kill() of the group and waitpid() for the group.
+	 */
+	if (pipe(p) < 0) {
+		result("pids-process-group", 0, "pipe");
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(p[1]);
+		if (read(p[0], &c, 1) < 0)
+			_exit(3);
+		pause();
+		_exit(4);
+	}
+	close(p[0]);
+	st = setpgid(pid, pid) == 0 && getpgid(pid) == pid &&
+	     getsid(pid) == getsid(0);
+	if (write(p[1], "x", 1) < 0)
+		st = 0;
+	close(p[1]);
+	usleep(10000);
+	if (kill(-pid, SIGTERM) < 0)
+		st = 0;
+	{
+		int ws;
+		pid_t w;
+
+		while ((w = waitpid(-pid, &ws, 0)) < 0 && errno == EINTR)
+			;
+		result("pids-process-group", st && w == pid && WIFSIGNALED(ws) &&
+		       WTERMSIG(ws) == SIGTERM, "setpgid/kill(-pgrp)/waitpid(-pgrp)");
+	}
+
+	/* ITIMER_REAL: it_real_fn() sends SIGALRM to the group's pid. */
+	pid = fork();
+	if (pid == 0) {
+		struct itimerval it = { .it_value = { .tv_usec = 20000 } };
+
+		signal(SIGALRM, SIG_DFL);
+		if (setitimer(ITIMER_REAL, &it, NULL) < 0)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	st = wait_for(pid);
+	result("pids-itimer-real", st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM,
+	       "SIGALRM from ITIMER_REAL");
+
+	/* exec from a thread that is not the group leader. */
+	pid = fork();
+	if (pid == 0) {
+		pthread_t t;
+
+		if (pthread_create(&t, NULL, exec_thread_fn, NULL) != 0)
+			_exit(5);
+		for (;;)
+			pause();
+	}
+	st = wait_for(pid);
+	result("pids-exec-from-thread", st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 42,
+	       "execve() in a non-leader thread keeps the pid");
+}
+
+int main(int argc, char **argv)
 {
 	int rounds = 1, r;
+
+	if (argc == 3 && !strcmp(argv[1], "rcuos-exec-child"))
+		return exec_child(argv[2]);
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -530,6 +637,7 @@ int main(void)
 		test_proc();
 		test_seccomp();
 		test_kcmp();
+		test_pids();
 	}
 	/* Last: afterwards our children are in another PID namespace. */
 	test_pid_namespace();
