@@ -414,12 +414,18 @@ static bool rcu_gp_init(void)
 	WRITE_ONCE(rcu_state.gp_start, jiffies);
 	rcu_state.gp_start_ns = ktime_get_ns();
 	WRITE_ONCE(rcu_state.gp_state, RCU_GP_INIT);
+	/*
+	 * The stall clock is set before the grace period is seen to start:
+	 * a tick that sees the new ->gp_seq must not check the previous
+	 * grace period's (or, at boot, a zero) ->jiffies_stall.  Pairs with
+	 * the smp_rmb() in rcu_check_stall().
+	 */
+	rcu_stall_reset();
 	smp_mb();
 	WRITE_ONCE(rcu_state.gp_seq, rcu_state.gp_seq + 1);	/* start */
 	smp_mb();
 	spin_unlock_irq(&root->lock);
 	t0 = ktime_get_ns();
-	rcu_stall_reset();
 
 	/* Participants: leaves take the online CPUs; parents, live children. */
 	for (int l = rcu_state.geo.levels - 1; l >= 0; l--) {

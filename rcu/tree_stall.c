@@ -150,6 +150,7 @@ void rcu_check_stall(struct rcu_data *rdp)
 
 	if (READ_ONCE(rcu_cpu_stall_suppress) || !gp_seq_state(gps))
 		return;
+	smp_rmb();	/* ->gp_seq before ->jiffies_stall: see rcu_gp_init(). */
 	js = READ_ONCE(rcu_state.jiffies_stall);
 	if (time_before(now, js))
 		return;
