@@ -9,3 +9,4 @@ obj-y += lib/string.o lib/vsprintf.o lib/ctype.o lib/kstrtox.o \
 
 # memcpy()/memset() must not be compiled into calls to themselves.
 CFLAGS_string := -fno-tree-loop-distribute-patterns
+include lib/tests/build.mk

@@ -3,4 +3,4 @@ obj-y += kernel/arch/boot.o kernel/arch/spinlock.o kernel/arch/paging.o kernel/a
 	 kernel/arch/acpi.o kernel/arch/apic.o kernel/arch/smp.o \
 	 kernel/arch/tsc.o kernel/arch/percpu.o kernel/arch/reboot.o \
 	 kernel/arch/nohz.o
-obj-$(CONFIG_KUNIT) += kernel/arch/arch_test.o
+include kernel/arch/tests/build.mk

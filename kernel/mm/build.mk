@@ -1,3 +1,3 @@
-# kernel/mm: page allocator, slab allocator and their KUnit tests.
+# kernel/mm: page allocator and slab allocator.
 obj-y += kernel/mm/page_alloc.o kernel/mm/slab.o
-obj-$(CONFIG_KUNIT) += kernel/mm/mm_test.o
+include kernel/mm/tests/build.mk

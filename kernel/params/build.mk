@@ -1,4 +1,3 @@
 # kernel/params/: kernel command line parameters.
 obj-y += kernel/params/parse.o kernel/params/params.o kernel/params/initcall.o
-
-obj-$(CONFIG_KUNIT) += kernel/params/params-test.o
+include kernel/params/tests/build.mk

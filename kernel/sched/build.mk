@@ -2,6 +2,4 @@
 obj-y += kernel/sched/core.o kernel/sched/switch.o kernel/sched/kthread.o \
 	 kernel/sched/wait.o kernel/sched/completion.o kernel/sched/mutex.o \
 	 kernel/sched/rwsem.o
-ifneq ($(wildcard include/kunit/test.h),)
-obj-$(CONFIG_KUNIT) += kernel/sched/sched_test.o
-endif
+include kernel/sched/tests/build.mk

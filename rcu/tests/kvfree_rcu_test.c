@@ -33,8 +33,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
-#include "rcu.h"
-#include "kvfree_rcu.h"
+#include "../rcu.h"
+#include "../kvfree_rcu.h"
 #include "rcu_test_util.h"
 
 #define KVT_SIZE	1800	/* kmalloc-2048: a class little else uses */

@@ -23,7 +23,7 @@
 #include <linux/random.h>
 #include <linux/sched.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /*
  * Background activity on other CPUs (timers, RCU callbacks) may allocate

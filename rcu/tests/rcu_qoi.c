@@ -40,7 +40,7 @@
 #include <linux/rcupdate.h>
 #include <kunit/test.h>
 #include <asm/arch.h>
-#include "tree.h"
+#include "../tree.h"
 
 /* "12.34" from a count over @n grace periods. */
 #define QOI_PER_GP(x, n)	((x) / (n)), (((x) * 100 / (n)) % 100)

@@ -11,7 +11,7 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <kunit/test.h>
-#include "kunit-internal.h"
+#include "../kunit-internal.h"
 
 static int fake_reached;
 static int fake_actions;

@@ -35,7 +35,7 @@
 #include <linux/shell.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "kvfree_rcu.h"
+#include "../kvfree_rcu.h"
 
 #define KFB_SAMPLE	256
 

@@ -44,7 +44,7 @@
 #include <linux/notifier.h>
 #include <linux/cred.h>
 #include <asm/arch.h>
-#include "rcu.h"
+#include "../rcu.h"
 
 /* ---- helpers ---- */
 
@@ -167,7 +167,7 @@ static void prove_rcu_dereference_outside_reader(struct kunit *test)
 	p = rcu_dereference(prove_gp);		/* no reader: misuse */
 	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "WARNING: suspicious RCU usage");
-	PROVE_EXPECT_LOG(test, "rcu/prove_rcu_test.c:");
+	PROVE_EXPECT_LOG(test, "rcu/tests/prove_rcu_test.c:");
 	PROVE_EXPECT_LOG(test, "suspicious rcu_dereference_check() usage");
 	PROVE_EXPECT_LOG(test, "context: task");
 	KUNIT_EXPECT_EQ(test, p->val, 42);	/* and the kernel goes on */
@@ -536,7 +536,7 @@ static void prove_rcu_splat_contents(struct kunit *test)
 	spin_unlock_irqrestore(&prove_lock, flags);
 	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "WARNING: suspicious RCU usage");
-	PROVE_EXPECT_LOG(test, "rcu/prove_rcu_test.c:");
+	PROVE_EXPECT_LOG(test, "rcu/tests/prove_rcu_test.c:");
 	PROVE_EXPECT_LOG(test, "2 locks held by");
 	PROVE_EXPECT_LOG(test, "prove_lock");
 	PROVE_EXPECT_LOG(test, "rcu_read_lock x1");

@@ -51,7 +51,7 @@
 #include <linux/rcupdate.h>
 #include <asm/arch.h>
 #ifdef CONFIG_TREE_RCU
-#include "tree.h"
+#include "../tree.h"
 #endif
 
 #undef MODULE_PARAM_PREFIX

@@ -1,0 +1,2 @@
+# kernel/sched/tests/: KUnit suites for the scheduler, kthreads and sleeping locks.
+obj-$(CONFIG_KUNIT) += kernel/sched/tests/sched_test.o

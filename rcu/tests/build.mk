@@ -1,0 +1,13 @@
+# rcu/tests/: everything that tests or measures RCU, none of it needed by
+# the implementation in rcu/.
+# rcutorture; refscale and rcuscale (Linux's parameters and output lines,
+# make bench); kfreebench.
+obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/tests/rcutorture.o
+obj-$(CONFIG_RCU_REF_SCALE_TEST) += rcu/tests/refscale.o
+obj-$(CONFIG_RCU_SCALE_TEST) += rcu/tests/rcuscale.o
+obj-y += rcu/tests/kvfree_rcu_bench.o
+# The RCU KUnit suites.
+obj-$(CONFIG_KUNIT) += rcu/tests/rcu_test.o rcu/tests/rculist_test.o \
+		       rcu/tests/prove_rcu_test.o rcu/tests/kvfree_rcu_test.o
+# Shell commands "stall" and "rcuqoi": RCU quality-of-implementation checks.
+obj-$(CONFIG_TREE_RCU) += $(if $(CONFIG_KUNIT),rcu/tests/rcu_qoi.o)
