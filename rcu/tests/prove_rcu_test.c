@@ -24,6 +24,7 @@
  * that commits new credentials in a loop.
  */
 #include <kunit/test.h>
+#include <kunit/prove_helpers.h>
 #include <linux/kernel.h>
 #include <linux/types.h>
 #include <linux/errno.h>
@@ -47,44 +48,6 @@
 #include "../rcu.h"
 
 /* ---- helpers ---- */
-
-static int prove_other_cpu(void)
-{
-	unsigned int self = raw_smp_processor_id();
-	unsigned int cpu;
-
-	for_each_online_cpu(cpu)
-		if (cpu != self)
-			return cpu;
-	return -1;
-}
-
-static struct task_struct *prove_run_on(int (*fn)(void *), void *data,
-					int cpu, const char *name)
-{
-	struct task_struct *t;
-
-	t = kthread_create(fn, data, "%s/%d", name, cpu < 0 ? 0 : cpu);
-	if (IS_ERR(t))
-		return t;
-	if (cpu >= 0)
-		kthread_bind(t, cpu);
-	wake_up_process(t);
-	return t;
-}
-
-/* Sleep until *@flag is set, at most @ms milliseconds.  Return: it is set. */
-static bool prove_wait_flag(int *flag, unsigned int ms)
-{
-	unsigned long end = jiffies + msecs_to_jiffies(ms);
-
-	while (!READ_ONCE(*flag)) {
-		if (time_after(jiffies, end))
-			return false;
-		msleep(1);
-	}
-	return true;
-}
 
 struct prove_obj {
 	int val;
