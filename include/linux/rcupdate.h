@@ -459,30 +459,25 @@ do {									\
 #define kfree_rcu(...)							\
 	__kfree_rcu_pick(__VA_ARGS__, __kfree_rcu_2, kfree_rcu_mightsleep)(__VA_ARGS__)
 
-/* ---- hooks called by the rest of the kernel ---- */
+/* ---- boot, the shell and statistics ---- */
 
 void rcu_init(void);
 void rcu_init_late(void);		/* kthreads: after the scheduler is up */
-void rcu_cpu_starting(unsigned int cpu);
-void rcu_note_context_switch(bool preempt);
-void rcu_sched_clock_irq(int user);
-void rcu_idle_enter(void);
-void rcu_idle_exit(void);
-void rcu_irq_enter(void);
-void rcu_irq_exit(void);
-void rcu_nmi_enter(void);
-void rcu_nmi_exit(void);
-void rcu_all_qs(void);
-void rcu_print_state(void);
-/* Does this CPU need its tick for RCU (it has callbacks queued)? */
-bool rcu_needs_cpu(void);
-
-/** rcu_is_watching() - may this CPU use RCU readers now (not idle)? */
-bool rcu_is_watching(void);
-
-/* Statistics. */
+void rcu_print_state(void);		/* the shell's "rcu" command */
 unsigned long rcu_gp_completed(void);
 unsigned long rcu_get_gp_seq(void);
 
+/*
+ * The hooks the scheduler, interrupt entry, the tick and CPU bring-up call:
+ * each flavor's header declares those it implements and gives empty
+ * static inlines for the ones it does not need.
+ */
+#if defined(CONFIG_TREE_RCU)
+#include <linux/rcutree.h>
+#elif defined(CONFIG_TINY_RCU)
+#include <linux/rcutiny.h>
+#else
+#error "neither CONFIG_TREE_RCU nor CONFIG_TINY_RCU is set"
+#endif
 
 #endif /* _LINUX_RCUPDATE_H */

@@ -360,14 +360,6 @@ __noreturn void cpu_startup_entry(void);
 void scheduler_ipi(void);
 void scheduler_tick(void);
 
-/* Hooks for RCU and the architecture: weak no-ops until they exist. */
-void rcu_note_context_switch(bool preempt);
-void rcu_idle_enter(void);
-void rcu_idle_exit(void);
-void arch_cpu_idle_enter(void);
-void arch_cpu_idle_exit(void);
-void exit_rcu(void);
-
 /* Task exit (kernel/sched/kthread.c): never returns. */
 __noreturn void do_exit(long code);
 
