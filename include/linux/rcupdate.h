@@ -43,7 +43,6 @@
 
 #ifdef CONFIG_PROVE_RCU
 void lockdep_rcu_suspicious(const char *file, int line, const char *why);
-bool rcu_lockdep_current_cpu_online(void);
 int rcu_read_lock_held(void);
 int rcu_read_lock_bh_held(void);
 int rcu_read_lock_sched_held(void);
@@ -232,11 +231,11 @@ void rcu_lock_release_sched(void);
 #define rcu_lock_release_sched()	do { } while (0)
 #endif
 
-#ifdef CONFIG_PREEMPT_RCU
-void __rcu_read_lock(void);
-void __rcu_read_unlock(void);
-#elif defined(CONFIG_PREEMPT)
-/* Until preemptible RCU lands: a reader is not preemptible. */
+#ifdef CONFIG_PREEMPT
+/*
+ * Preemptible RCU does not exist yet: in a preemptible kernel a reader
+ * disables preemption (the semantics of Linux's RCU-sched).
+ */
 #define __rcu_read_lock()	preempt_disable()
 #define __rcu_read_unlock()	preempt_enable()
 #else
@@ -252,9 +251,9 @@ void __rcu_read_unlock(void);
  * rcu_read_lock() - begin an RCU read-side critical section
  *
  * Readers may nest.  A grace period that starts after this call cannot
- * end before the matching rcu_read_unlock().  Must not block (except in
- * a preemptible-RCU kernel, where it may be preempted).  In a
- * non-preemptible build without PROVE_RCU this is only a compiler barrier.
+ * end before the matching rcu_read_unlock().  Must not block.  In a
+ * preemptible kernel it disables preemption; in a non-preemptible build
+ * without PROVE_RCU it is only a compiler barrier.
  */
 static __always_inline void rcu_read_lock(void)
 {

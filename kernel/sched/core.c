@@ -880,7 +880,6 @@ void sched_task_init(struct task_struct *p, const char *comm)
 	/* Switched to with the rq lock and schedule()'s count held. */
 	p->saved_preempt_count = 2;
 	INIT_LIST_HEAD(&p->run_list);
-	INIT_LIST_HEAD(&p->rcu_node_entry);
 	raw_spin_lock_init(&p->pi_lock);
 	if (comm)
 		strscpy(p->comm, comm, sizeof(p->comm));
