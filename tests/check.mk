@@ -156,18 +156,22 @@ check-codegen:
 	fi
 
 # Every RCU implementation object is needed: relinking without any one of
-# them fails with undefined references (tree and tiny from check-build).
+# them fails with undefined references; and every function a header
+# declares is defined (tree and tiny, from check-build).
 .PHONY: check-link
 check-link:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=$(CHECK_RESULTS)/link.txt; rm -f $$f; \
 	for c in tree tiny; do \
-		log=$(CHECK_LOGS)/link-$$c.log; \
-		if tests/link/check.sh $(CHECK_CFG_ROOT)/$$c >$$log 2>&1; then rc=0; else rc=1; fi; \
-		grep -E '^(PASS|FAIL|SKIP):' $$log | tee -a $$f; \
-		if [ $$rc != 0 ] && ! grep -qs '^FAIL: link:'$$c $$f; then \
-			echo "FAIL: link:$$c (log: $$log)" | tee -a $$f; \
-		fi; \
+		for t in link decls; do \
+			log=$(CHECK_LOGS)/$$t-$$c.log; \
+			if [ $$t = link ]; then cmd=tests/link/check.sh; else cmd=tests/link/decls.py; fi; \
+			if $$cmd $(CHECK_CFG_ROOT)/$$c >$$log 2>&1; then rc=0; else rc=1; fi; \
+			grep -E '^(PASS|FAIL|SKIP):' $$log | tee -a $$f; \
+			if [ $$rc != 0 ] && ! grep -qs "^FAIL: $$t:$$c" $$f; then \
+				echo "FAIL: $$t:$$c (log: $$log)" | tee -a $$f; \
+			fi; \
+		done; \
 	done
 
 check-harness:
