@@ -42,11 +42,6 @@ static bool console_bust;	/* panic: print regardless of the lock */
 static bool last_ended_line = true;
 
 u64 ktime_get_ns(void);
-void printk_capture_hook(const char *text, size_t len);
-
-void __weak printk_capture_hook(const char *text, size_t len)
-{
-}
 
 static void print_prefix(u64 ts_ns)
 {

@@ -1,7 +1,8 @@
 # rcu/: the RCU implementation.  Tiny RCU for UP non-preemptible builds,
-# Tree RCU otherwise; update.c and the segmented callback lists serve both.
-obj-y += rcu/update.o rcu/rcu_segcblist.o rcu/rcu_shell.o rcu/kvfree_rcu.o
+# Tree RCU otherwise; update.c and kvfree_rcu.c serve both, the segmented
+# callback lists only Tree RCU.
+obj-y += rcu/update.o rcu/kvfree_rcu.o
 obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
 obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
-			  rcu/tree_stall.o rcu/tree_exp.o
+			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o
 include rcu/tests/build.mk

@@ -14,7 +14,6 @@
  */
 #include <linux/types.h>
 #include <linux/limits.h>
-#include <linux/rcu_segcblist.h>
 #include <asm/barrier.h>
 
 #define GP_SEQ_CTR_SHIFT	2

@@ -172,15 +172,6 @@ bool rcu_needs_cpu(void)
 	return READ_ONCE(rcu_ctrlblk.cblist);
 }
 
-bool rcu_is_watching(void)
-{
-	return true;
-}
-
-void rcu_cpu_starting(unsigned int cpu)
-{
-}
-
 void __init rcu_init(void)
 {
 	open_softirq(RCU_SOFTIRQ, rcu_process_callbacks);

@@ -346,7 +346,6 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
 	}
 	/* Callbacks queued before this QS can wait for the next grace period. */
 	wake = rcu_accelerate_cbs(rnp, rdp);
-	rdp->n_qs_reported++;
 	rcu_report_qs_rnp(rdp->grpmask, rnp, rnp->gp_seq, flags);
 	if (wake)
 		rcu_gp_kthread_wake();
@@ -866,7 +865,6 @@ void rcu_barrier(void)
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
 		complete(&rcu_state.barrier_completion);
 	wait_for_completion(&rcu_state.barrier_completion);
-	rcu_state.barrier_sequence++;
 	mutex_unlock(&rcu_state.barrier_mutex);
 }
 

@@ -25,8 +25,6 @@ struct rcu_node {
 	unsigned long qsmask;		/* CPUs/children still owing a QS */
 	unsigned long qsmaskinit;	/* CPUs/children taking part in this GP */
 	unsigned long qsmaskinitnext;	/* leaf: CPUs online now */
-	unsigned long expmask;		/* expedited: CPUs/children still owing */
-	unsigned long expmaskinit;
 	unsigned long grpmask;		/* this node's bit in its parent */
 	int grplo, grphi;		/* CPUs covered */
 	int grpnum;			/* index among the parent's children */
@@ -50,8 +48,6 @@ struct rcu_data {
 	u64 batch_ns;			/* time spent in rcu_do_batch() */
 	unsigned long n_batches;	/* rcu_do_batch() calls */
 	unsigned long n_cbs_queued;
-	unsigned long n_qs_reported;
-	unsigned long n_force_qs_snap;
 	/* dyntick-idle: see rcu/tree_nohz.c */
 	long watching_snap;
 	unsigned long last_qs_jiffies;
@@ -90,7 +86,6 @@ struct rcu_state {
 	u64 gp_start_ns;
 	struct task_struct *gp_kthread;
 	struct wait_queue_head gp_wq;
-	unsigned long jiffies_force_qs;
 	unsigned long n_force_qs;
 	u64 gp_max_ns;			/* longest GP seen, ns */
 	unsigned long gp_nodes_visited;	/* rcu_node visits by the kthread */
@@ -100,7 +95,6 @@ struct rcu_state {
 	struct mutex barrier_mutex;
 	atomic_t barrier_cpu_count;
 	struct completion barrier_completion;
-	unsigned long barrier_sequence;
 	/* expedited */
 	struct mutex exp_mutex;
 	unsigned long expedited_sequence;

@@ -48,7 +48,7 @@ $(AUTOCONF): $(KCONFIG_CONFIG) $(KCONFIG_FILES) scripts/kconfig.py
 	$(Q)$(kconfig_env) $(KCONFIG_PY) syncconfig $@
 
 # The .config built into the kernel for the shell's 'config' command
-# (kernel/shell/cmds.c declares kernel_config_text weak).
+# (kernel_config_text[], declared in include/linux/kconfig.h).
 KCONFIG_TEXT_O := $(O)/kernel/config_text.o
 OBJS += $(KCONFIG_TEXT_O)
 

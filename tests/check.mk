@@ -67,6 +67,7 @@ check:
 	@$(MAKE) --no-print-directory check-sparse
 	@$(MAKE) --no-print-directory check-sparse-cases
 	@$(MAKE) --no-print-directory check-codegen
+	@$(MAKE) --no-print-directory check-link
 	@$(MAKE) --no-print-directory check-harness
 	@$(MAKE) --no-print-directory check-scenarios
 	@$(MAKE) --no-print-directory check-linux
@@ -153,6 +154,25 @@ check-codegen:
 	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
 		echo "FAIL: codegen (log: $(CHECK_LOGS)/codegen.log)" | tee -a $$f; \
 	fi
+
+# Every RCU implementation object is needed: relinking without any one of
+# them fails with undefined references; and every function a header
+# declares is defined (tree and tiny, from check-build).
+.PHONY: check-link
+check-link:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@f=$(CHECK_RESULTS)/link.txt; rm -f $$f; \
+	for c in tree tiny; do \
+		for t in link decls; do \
+			log=$(CHECK_LOGS)/$$t-$$c.log; \
+			if [ $$t = link ]; then cmd=tests/link/check.sh; else cmd=tests/link/decls.py; fi; \
+			if $$cmd $(CHECK_CFG_ROOT)/$$c >$$log 2>&1; then rc=0; else rc=1; fi; \
+			grep -E '^(PASS|FAIL|SKIP):' $$log | tee -a $$f; \
+			if [ $$rc != 0 ] && ! grep -qs "^FAIL: $$t:$$c" $$f; then \
+				echo "FAIL: $$t:$$c (log: $$log)" | tee -a $$f; \
+			fi; \
+		done; \
+	done
 
 check-harness:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)

@@ -51,6 +51,13 @@ void spin_halt_enable(void);
 u64 spin_halts_cpu(unsigned int cpu);
 u64 spin_kicks_cpu(unsigned int cpu);
 
+/*
+ * kernel/arch/nohz.c: the idle loop calls these with interrupts disabled
+ * around halting; they stop and restart this CPU's tick (dyntick-idle).
+ */
+void arch_cpu_idle_enter(void);
+void arch_cpu_idle_exit(void);
+
 /* kernel/panic.c */
 bool panic_in_progress(void);
 bool panic_on_this_cpu(void);

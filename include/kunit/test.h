@@ -190,8 +190,9 @@ enum kunit_assert_type {
 #define kunit_test_init_section_suites(__suites...) kunit_test_suites(__suites)
 #define kunit_test_init_section_suite(suite) kunit_test_suite(suite)
 
-extern struct kunit_suite * const __start_kunit_suites[] __weak;
-extern struct kunit_suite * const __stop_kunit_suites[] __weak;
+/* The section's bounds: linker.ld defines them (ld does for host tests). */
+extern struct kunit_suite * const __start_kunit_suites[];
+extern struct kunit_suite * const __stop_kunit_suites[];
 
 /* --- failure recording (kernel/kunit/test.c) -------------------------- */
 

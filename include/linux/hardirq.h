@@ -12,12 +12,7 @@
 
 #include <linux/types.h>
 #include <linux/preempt.h>
-
-/* RCU's view of interrupts (dyntick-idle): weak no-ops until RCU exists. */
-void rcu_irq_enter(void);
-void rcu_irq_exit(void);
-void rcu_nmi_enter(void);
-void rcu_nmi_exit(void);
+#include <linux/rcupdate.h>	/* rcu_nmi_enter(), rcu_nmi_exit() */
 
 void irq_enter(void);
 void irq_exit(void);

@@ -15,4 +15,7 @@
 #define __kconfig_expand(x) __kconfig_is_set(x)
 #define IS_ENABLED(option) __kconfig_expand(option)
 
+/* The .config the kernel was built from (generated kernel/config_text.c). */
+extern const char kernel_config_text[];
+
 #endif /* _LINUX_KCONFIG_H */

@@ -16,4 +16,8 @@
 #define ULONG_MAX	(~0UL)
 #define ULLONG_MAX	(~0ULL)
 
+/* Wrap-safe comparisons of unsigned long sequence numbers. */
+#define ULONG_CMP_GE(a, b)	(ULONG_MAX / 2 >= (unsigned long)((a) - (b)))
+#define ULONG_CMP_LT(a, b)	(ULONG_MAX / 2 < (unsigned long)((a) - (b)))
+
 #endif /* _LINUX_LIMITS_H */

@@ -30,6 +30,16 @@
 __printf(1, 2) int printk(const char *fmt, ...);
 int vprintk(const char *fmt, va_list args);
 
+/*
+ * printk() hands every message's text (level prefix removed) to KUnit's
+ * capture (kernel/kunit/capture.c), which tests use to look for splats.
+ */
+#ifdef CONFIG_KUNIT
+void printk_capture_hook(const char *text, size_t len);
+#else
+static inline void printk_capture_hook(const char *text, size_t len) { }
+#endif
+
 #define pr_emerg(fmt, ...)	printk(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_alert(fmt, ...)	printk(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_crit(fmt, ...)	printk(KERN_CRIT pr_fmt(fmt), ##__VA_ARGS__)

@@ -3,6 +3,7 @@
 #define _LINUX_RCU_SEGCBLIST_H
 
 #include <linux/types.h>
+#include <linux/limits.h>
 
 /*
  * A CPU's RCU callbacks: one singly linked list cut into four segments by
@@ -39,10 +40,6 @@ struct rcu_cblist {
 	struct rcu_head **tail;
 	long len;
 };
-
-/* Wrap-safe comparisons of sequence numbers. */
-#define ULONG_CMP_GE(a, b)	(ULONG_MAX / 2 >= (unsigned long)((a) - (b)))
-#define ULONG_CMP_LT(a, b)	(ULONG_MAX / 2 < (unsigned long)((a) - (b)))
 
 void rcu_segcblist_init(struct rcu_segcblist *l);
 void rcu_segcblist_enqueue(struct rcu_segcblist *l, struct rcu_head *rhp);

@@ -56,8 +56,7 @@
  *    (container_of() of an __rcu pointer).
  * What it cannot catch: a reader that uses the plain list_for_each_entry()
  * on an RCU list.  The run-time net for the _rcu iterators is the lockdep
- * condition: with CONFIG_PROVE_RCU (or CONFIG_PROVE_RCU_LIST),
- * list_for_each_entry_rcu() and hlist_for_each_entry_rcu() splat
+ * condition: with CONFIG_PROVE_RCU, list_for_each_entry_rcu() and hlist_for_each_entry_rcu() splat
  * "WARNING: suspicious RCU usage" when the task is in no RCU reader and
  * the optional condition (e.g. lockdep_is_held(&lock)) is false.
  */
@@ -100,7 +99,7 @@
 #define __rculist_cond_pick(dummy, c, ...)	(c)
 #define __rculist_cond(cond...)	__rculist_cond_pick(dummy, ##cond, 0, 0)
 
-#if defined(CONFIG_PROVE_RCU_LIST) || defined(CONFIG_PROVE_RCU)
+#ifdef CONFIG_PROVE_RCU
 #define __list_check_rcu(cond...) ({					\
 	RCU_LOCKDEP_WARN(!__rculist_cond(cond) && !rcu_read_lock_any_held(), \
 			 "RCU list traversed outside a reader and without its lock"); \

@@ -43,7 +43,6 @@
 
 #ifdef CONFIG_PROVE_RCU
 void lockdep_rcu_suspicious(const char *file, int line, const char *why);
-bool rcu_lockdep_current_cpu_online(void);
 int rcu_read_lock_held(void);
 int rcu_read_lock_bh_held(void);
 int rcu_read_lock_sched_held(void);
@@ -232,11 +231,11 @@ void rcu_lock_release_sched(void);
 #define rcu_lock_release_sched()	do { } while (0)
 #endif
 
-#ifdef CONFIG_PREEMPT_RCU
-void __rcu_read_lock(void);
-void __rcu_read_unlock(void);
-#elif defined(CONFIG_PREEMPT)
-/* Until preemptible RCU lands: a reader is not preemptible. */
+#ifdef CONFIG_PREEMPT
+/*
+ * Preemptible RCU does not exist yet: in a preemptible kernel a reader
+ * disables preemption (the semantics of Linux's RCU-sched).
+ */
 #define __rcu_read_lock()	preempt_disable()
 #define __rcu_read_unlock()	preempt_enable()
 #else
@@ -252,9 +251,9 @@ void __rcu_read_unlock(void);
  * rcu_read_lock() - begin an RCU read-side critical section
  *
  * Readers may nest.  A grace period that starts after this call cannot
- * end before the matching rcu_read_unlock().  Must not block (except in
- * a preemptible-RCU kernel, where it may be preempted).  In a
- * non-preemptible build without PROVE_RCU this is only a compiler barrier.
+ * end before the matching rcu_read_unlock().  Must not block.  In a
+ * preemptible kernel it disables preemption; in a non-preemptible build
+ * without PROVE_RCU it is only a compiler barrier.
  */
 static __always_inline void rcu_read_lock(void)
 {
@@ -459,30 +458,25 @@ do {									\
 #define kfree_rcu(...)							\
 	__kfree_rcu_pick(__VA_ARGS__, __kfree_rcu_2, kfree_rcu_mightsleep)(__VA_ARGS__)
 
-/* ---- hooks called by the rest of the kernel ---- */
+/* ---- boot, the shell and statistics ---- */
 
 void rcu_init(void);
 void rcu_init_late(void);		/* kthreads: after the scheduler is up */
-void rcu_cpu_starting(unsigned int cpu);
-void rcu_note_context_switch(bool preempt);
-void rcu_sched_clock_irq(int user);
-void rcu_idle_enter(void);
-void rcu_idle_exit(void);
-void rcu_irq_enter(void);
-void rcu_irq_exit(void);
-void rcu_nmi_enter(void);
-void rcu_nmi_exit(void);
-void rcu_all_qs(void);
-void rcu_print_state(void);
-/* Does this CPU need its tick for RCU (it has callbacks queued)? */
-bool rcu_needs_cpu(void);
-
-/** rcu_is_watching() - may this CPU use RCU readers now (not idle)? */
-bool rcu_is_watching(void);
-
-/* Statistics. */
+void rcu_print_state(void);		/* the shell's "rcu" command */
 unsigned long rcu_gp_completed(void);
 unsigned long rcu_get_gp_seq(void);
 
+/*
+ * The hooks the scheduler, interrupt entry, the tick and CPU bring-up call:
+ * each flavor's header declares those it implements and gives empty
+ * static inlines for the ones it does not need.
+ */
+#if defined(CONFIG_TREE_RCU)
+#include <linux/rcutree.h>
+#elif defined(CONFIG_TINY_RCU)
+#include <linux/rcutiny.h>
+#else
+#error "neither CONFIG_TREE_RCU nor CONFIG_TINY_RCU is set"
+#endif
 
 #endif /* _LINUX_RCUPDATE_H */

@@ -121,10 +121,6 @@ struct held_lock {
  * @pid: task id; 0 for the idle tasks
  * @comm: name
  * @kthread: kthread bookkeeping (kernel/sched/kthread.c)
- * @rcu_read_lock_nesting: preemptible-RCU read-side nesting (owned by RCU)
- * @rcu_read_unlock_special: RCU's deferred work at rcu_read_unlock()
- * @rcu_node_entry: link in an rcu_node's blocked-tasks list
- * @rcu_blocked_node: the rcu_node this task is blocked on, or NULL
  * @rcu_lockdep_depth: PROVE_RCU: rcu, rcu_bh and rcu_sched readers held
  * @lockdep_depth: number of entries used in @held_locks
  * @held_locks: locks this task holds (CONFIG_PROVE_LOCKING)
@@ -161,12 +157,6 @@ struct task_struct {
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	struct kthread *kthread;
-
-	/* RCU */
-	int rcu_read_lock_nesting;
-	u8 rcu_read_unlock_special;
-	struct list_head rcu_node_entry;
-	void *rcu_blocked_node;
 
 #ifdef CONFIG_PROVE_LOCKING
 	int lockdep_depth;
@@ -359,14 +349,6 @@ void sched_init_ap(unsigned int cpu);
 __noreturn void cpu_startup_entry(void);
 void scheduler_ipi(void);
 void scheduler_tick(void);
-
-/* Hooks for RCU and the architecture: weak no-ops until they exist. */
-void rcu_note_context_switch(bool preempt);
-void rcu_idle_enter(void);
-void rcu_idle_exit(void);
-void arch_cpu_idle_enter(void);
-void arch_cpu_idle_exit(void);
-void exit_rcu(void);
 
 /* Task exit (kernel/sched/kthread.c): never returns. */
 __noreturn void do_exit(long code);

@@ -103,7 +103,6 @@ void timers_init(void);
 void run_local_timers(void);
 void update_process_times(int user_tick);
 void tick_handle_periodic(struct pt_regs *regs, bool user_mode);
-void rcu_sched_clock_irq(int user);
 u64 tick_count_cpu(unsigned int cpu);
 
 /* Ticks taken by each CPU: per_cpu(tick_count, cpu). */

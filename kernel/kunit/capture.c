@@ -3,7 +3,7 @@
  * printk capture for tests, and the expect-splat markers.
  *
  * printk() calls printk_capture_hook() with the text of every message
- * (kernel/printk.c has a weak empty default; this is the real one).  While
+ * (<linux/printk.h> has an empty stub for kernels without KUnit).  While
  * a capture is on, the text is appended to a buffer without taking a lock:
  * a writer reserves its bytes with one atomic add, copies, then publishes
  * the length, so the hook is safe in any context, NMI included.
@@ -20,8 +20,6 @@ static char capture_buf[KUNIT_CAPTURE_SIZE];
 static unsigned long capture_reserved;	/* bytes claimed by writers */
 static unsigned long capture_committed;	/* bytes whose copy is done */
 static bool capture_on;
-
-void printk_capture_hook(const char *text, size_t len);
 
 /**
  * printk_capture_hook() - called by printk() with each message's text

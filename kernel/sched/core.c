@@ -35,6 +35,8 @@
 #include <linux/interrupt.h>
 #include <linux/ktime.h>
 #include <linux/cred.h>
+#include <linux/rcupdate.h>
+#include <asm/arch.h>
 #include "sched.h"
 
 DEFINE_PER_CPU(int, __preempt_count);
@@ -46,38 +48,6 @@ DEFINE_PER_CPU(struct rq, runqueues);
 static LIST_HEAD(task_list);
 static DEFINE_SPINLOCK(tasklist_lock);
 static atomic_t next_pid = ATOMIC_INIT(0);
-
-/* ---- hooks, weak until their owners provide them ---- */
-
-void __weak rcu_note_context_switch(bool preempt)
-{
-}
-
-void __weak rcu_idle_enter(void)
-{
-}
-
-void __weak rcu_idle_exit(void)
-{
-}
-
-void __weak arch_cpu_idle_enter(void)
-{
-}
-
-void __weak arch_cpu_idle_exit(void)
-{
-}
-
-void __weak exit_rcu(void)
-{
-}
-
-/* Non-preemptible RCU's "this CPU passed a quiescent state" hint. */
-void rcu_all_qs(void);
-void __weak rcu_all_qs(void)
-{
-}
 
 void __weak __might_sleep(const char *file, int line)
 {
@@ -910,7 +880,6 @@ void sched_task_init(struct task_struct *p, const char *comm)
 	/* Switched to with the rq lock and schedule()'s count held. */
 	p->saved_preempt_count = 2;
 	INIT_LIST_HEAD(&p->run_list);
-	INIT_LIST_HEAD(&p->rcu_node_entry);
 	raw_spin_lock_init(&p->pi_lock);
 	if (comm)
 		strscpy(p->comm, comm, sizeof(p->comm));

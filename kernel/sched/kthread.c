@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/gfp.h>
 #include <linux/string.h>
+#include <linux/rcupdate.h>
 #include "sched.h"
 
 /**

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The shell's built-in commands.  Other subsystems add theirs with
- * DEFINE_SHELL_CMD() in their own files.
+ * The shell's built-in commands, among them those that print a
+ * subsystem's state through its print function (ps, mem, rcu, config).
+ * Other subsystems add their commands with DEFINE_SHELL_CMD() in their
+ * own files.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -13,15 +15,12 @@
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/notifier.h>
+#include <linux/sched.h>
+#include <linux/mm.h>
+#include <linux/rcupdate.h>
 #include <kunit/test.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
-
-/* Provided by other subsystems; missing ones make their command say so. */
-extern void sched_print_tasks(void) __weak;
-extern void mm_print_stats(void) __weak;
-extern const char kernel_config_text[] __weak;
-void printk_dump_log(void);
 
 #define EXIT_CODE_PASS	0x10
 #define EXIT_CODE_FAIL	0x11
@@ -76,8 +75,6 @@ static int cmd_ps(int argc, char **argv)
 {
 	if (argc > 1)
 		return -EINVAL;
-	if (!sched_print_tasks)
-		return shell_error("ps: no scheduler support in this kernel");
 	sched_print_tasks();
 	return 0;
 }
@@ -87,12 +84,20 @@ static int cmd_mem(int argc, char **argv)
 {
 	if (argc > 1)
 		return -EINVAL;
-	if (!mm_print_stats)
-		return shell_error("mem: no allocator statistics in this kernel");
 	mm_print_stats();
 	return 0;
 }
 DEFINE_SHELL_CMD(mem, "", "memory and allocator statistics", cmd_mem);
+
+static int cmd_rcu(int argc, char **argv)
+{
+	if (argc > 1)
+		return shell_error("rcu: takes no arguments");
+	rcu_print_state();
+	return 0;
+}
+DEFINE_SHELL_CMD(rcu, "", "RCU state: grace periods, rcu_node masks, callbacks per CPU",
+		 cmd_rcu);
 
 static int cmd_uptime(int argc, char **argv)
 {
@@ -130,8 +135,6 @@ static int cmd_config(int argc, char **argv)
 
 	if (argc > 1)
 		return -EINVAL;
-	if (!kernel_config_text)
-		return shell_error("config: the configuration is not built in");
 	for (p = kernel_config_text; *p; ) {
 		const char *nl = strchr(p, '\n');
 		int len = nl ? nl - p : (int)strlen(p);

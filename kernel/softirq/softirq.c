@@ -20,6 +20,7 @@
 #include <linux/kthread.h>
 #include <linux/smp.h>
 #include <linux/ktime.h>
+#include <linux/rcupdate.h>
 
 #define MAX_SOFTIRQ_RESTART	10
 #define MAX_SOFTIRQ_TIME_NS	(2 * NSEC_PER_MSEC)
@@ -38,23 +39,6 @@ struct softirq_stat {
 	unsigned long count[NR_SOFTIRQS];
 };
 static DEFINE_PER_CPU(struct softirq_stat, softirq_stats);
-
-/* RCU's hooks, weak no-ops until RCU provides them. */
-void __weak rcu_irq_enter(void)
-{
-}
-
-void __weak rcu_irq_exit(void)
-{
-}
-
-void __weak rcu_nmi_enter(void)
-{
-}
-
-void __weak rcu_nmi_exit(void)
-{
-}
 
 /**
  * open_softirq() - install the handler of a softirq vector

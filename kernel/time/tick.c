@@ -14,15 +14,12 @@
 #include <linux/ktime.h>
 #include <linux/sched.h>
 #include <linux/atomic.h>
+#include <linux/rcupdate.h>
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 
 /* Ticks taken by each CPU (the shell's cpus command). */
 DEFINE_PER_CPU(u64, tick_count);
-
-void __weak rcu_sched_clock_irq(int user)
-{
-}
 
 /**
  * jiffies_update() - bring jiffies up to date with the TSC clock
