@@ -45,6 +45,7 @@
 #include <linux/atomic.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <linux/debugobjects.h>
 
 #include "internal.h"
 
@@ -663,6 +664,9 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	}
 	m = slab_meta(s, page, idx);
 
+	/* Debug objects in the object stop being tracked (active: reported). */
+	if (!SLAB_DEBUG || READ_ONCE(m->state) == OBJ_ALLOC)
+		debug_check_no_obj_freed(obj, s->object_size);
 	if (SLAB_DEBUG && READ_ONCE(m->state) == OBJ_ALLOC) {
 		kfree_debug_check(obj, s->object_size);
 		req = meta_req_size(s, m);
