@@ -110,7 +110,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	unsigned long flags;
 
 	RCU_LOCKDEP_WARN(in_nmi(), "Illegal call_rcu() from NMI context");
-	if (!rcu_head_debug_queue(head, func, _RET_IP_))
+	if (!rcu_head_debug_queue(head))
 		return;
 	head->func = func;
 	head->next = NULL;

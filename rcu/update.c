@@ -2,13 +2,15 @@
 /*
  * RCU code shared by Tiny and Tree RCU: waiting for a grace period via a
  * callback, invoking callbacks (kfree_rcu()'s offset encoding), PROVE_RCU
- * checks, and debug objects for rcu_head.  kfree_rcu() itself is in
+ * checks, refusing call_rcu() from NMI, and the rcu_head's debug-object
+ * type.  kfree_rcu() itself is in
  * kvfree_rcu.c.
  */
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/completion.h>
+#include <linux/debugobjects.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
@@ -330,13 +332,14 @@ void __might_sleep(const char *file, int line)
 
 /*
  * call_rcu() is illegal in NMI context: the per-CPU callback list is
- * protected only by disabling interrupts, which an NMI ignores, and the
- * debug-object table takes spinlocks the interrupted code may hold.
- * call_rcu() splats (PROVE_RCU) and then asks rcu_head_debug_queue(),
- * which refuses such a callback: it is never invoked, and nothing the
- * NMI interrupted is corrupted.  Without PROVE_RCU, warn once here.
+ * protected only by disabling interrupts, which an NMI ignores, and debug
+ * objects take spinlocks the interrupted code may hold.  call_rcu()
+ * splats (PROVE_RCU) and then asks rcu_head_debug_queue(), which refuses
+ * such a callback (kfree_rcu() likewise): it is never invoked, and
+ * nothing the NMI interrupted is corrupted.  Without PROVE_RCU, warn once
+ * here.
  */
-static bool rcu_call_from_nmi(void)
+bool rcu_call_from_nmi(void)
 {
 	if (likely(!in_nmi()))
 		return false;
@@ -347,243 +350,70 @@ static bool rcu_call_from_nmi(void)
 
 /* ---- debug objects for rcu_head ---- */
 
-#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 /*
- * Every rcu_head passed to call_rcu() is entered in a hash table as
- * QUEUED until its callback is invoked.  A second call_rcu() on a queued
- * head is reported and refused, so the callback list stays intact.
- * Heads on the stack must be declared with init_rcu_head_on_stack().
+ * An rcu_head is a debug object (lib/debugobjects.c) of type "rcu_head":
+ * active from call_rcu() until its callback is invoked.  A second
+ * call_rcu() of an active head is reported and refused, so the callback
+ * list stays intact; freeing memory that holds an active head is
+ * reported by the allocator's free check.  Heads need no init call
+ * (is_static_object), except those on the stack:
+ * init_rcu_head_on_stack().
  */
-enum { RCU_HEAD_INIT_ON_STACK = 1, RCU_HEAD_QUEUED = 2 };
-
-struct rcu_head_obj {
-	struct rcu_head_obj *next;
-	const struct rcu_head *head;
-	unsigned long queued_from;
-	rcu_callback_t func;
-	int state;
-};
-
-#define RCU_DOBJ_BITS	12
-static struct {
-	spinlock_t lock;
-	struct rcu_head_obj *first;
-} rcu_dobj_hash[1 << RCU_DOBJ_BITS];
-static bool rcu_dobj_disabled;
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 unsigned long rcu_head_debug_reports;
 
-static void rcu_dobj_init_once(void)
+/* The callback identifies the head in a report. */
+static void *rcuhead_debug_hint(void *addr)
 {
-	static bool done;
-
-	if (done)
-		return;
-	for (int i = 0; i < (1 << RCU_DOBJ_BITS); i++)
-		spin_lock_init(&rcu_dobj_hash[i].lock);
-	done = true;
+	return (void *)((struct rcu_head *)addr)->func;
 }
 
-static unsigned int dobj_bucket(const void *p)
+static bool rcuhead_is_static_object(void *addr)
 {
-	return hash_long((unsigned long)p >> 3, RCU_DOBJ_BITS);
+	return true;
 }
 
-static struct rcu_head_obj *dobj_find(unsigned int b, const struct rcu_head *head)
-{
-	for (struct rcu_head_obj *o = rcu_dobj_hash[b].first; o; o = o->next)
-		if (o->head == head)
-			return o;
-	return NULL;
-}
-
-/* Unlink @o; the caller kfree()s it after dropping the bucket lock. */
-static struct rcu_head_obj *dobj_unlink(unsigned int b, struct rcu_head_obj *o)
-{
-	struct rcu_head_obj **pp = &rcu_dobj_hash[b].first;
-
-	while (*pp != o)
-		pp = &(*pp)->next;
-	*pp = o->next;
-	return o;
-}
-
-static bool on_current_stack(const void *p)
-{
-	struct task_struct *t = current;
-	unsigned long a = (unsigned long)p;
-
-	return t && t->stack && a >= (unsigned long)t->stack &&
-	       a < (unsigned long)t->stack + THREAD_SIZE;
-}
-
-static void dobj_report(const char *what, const struct rcu_head *head,
-			const struct rcu_head_obj *o)
-{
-	rcu_head_debug_reports++;
-	printk(KERN_WARNING "------------[ cut here ]------------\n");
-	printk(KERN_WARNING "WARNING: CPU: %u ODEBUG: %s object: %p object type: rcu_head\n",
-	       raw_smp_processor_id(), what, head);
-	if (o && o->state == RCU_HEAD_QUEUED)
-		printk(KERN_WARNING "first queued with callback %pS from %pS\n",
-		       (void *)o->func, (void *)o->queued_from);
-	dump_stack();
-	printk(KERN_WARNING "---[ end trace ]---\n");
-}
-
-static void dobj_set(struct rcu_head *head, int state)
-{
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (!o) {
-		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
-		if (!o) {
-			rcu_dobj_disabled = true;
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			return;
-		}
-		o->head = head;
-		o->next = rcu_dobj_hash[b].first;
-		rcu_dobj_hash[b].first = o;
-	}
-	o->state = state;
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-}
-
-static void dobj_clear(struct rcu_head *head)
-{
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o && o->state == RCU_HEAD_QUEUED) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("destroy active (queued)", head, o);
-		return;
-	}
-	if (o)
-		dobj_unlink(b, o);
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	kfree(o);
-}
+static const struct debug_obj_descr rcuhead_debug_descr = {
+	.name			= "rcu_head",
+	.debug_hint		= rcuhead_debug_hint,
+	.is_static_object	= rcuhead_is_static_object,
+	.nr_reports		= &rcu_head_debug_reports,
+};
 
 void init_rcu_head(struct rcu_head *head)
 {
+	debug_object_init(head, &rcuhead_debug_descr);
 }
 
 void destroy_rcu_head(struct rcu_head *head)
 {
-	dobj_clear(head);
+	debug_object_free(head, &rcuhead_debug_descr);
 }
 
 void init_rcu_head_on_stack(struct rcu_head *head)
 {
-	dobj_set(head, RCU_HEAD_INIT_ON_STACK);
+	debug_object_init_on_stack(head, &rcuhead_debug_descr);
 }
 
 void destroy_rcu_head_on_stack(struct rcu_head *head)
 {
-	dobj_clear(head);
+	debug_object_free(head, &rcuhead_debug_descr);
 }
 
-bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
-			  unsigned long ip)
+bool rcu_head_debug_queue(struct rcu_head *head)
 {
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
 	if (rcu_call_from_nmi())
 		return false;
-	if (READ_ONCE(rcu_dobj_disabled))
-		return true;
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o && o->state == RCU_HEAD_QUEUED) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("activate active (double call_rcu())", head, o);
-		return false;
-	}
-	if (!o && on_current_stack(head)) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("object is on stack, but not annotated "
-			    "(use init_rcu_head_on_stack())", head, NULL);
-		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	}
-	if (!o) {
-		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
-		if (!o) {
-			rcu_dobj_disabled = true;
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			return true;
-		}
-		o->head = head;
-		o->next = rcu_dobj_hash[b].first;
-		rcu_dobj_hash[b].first = o;
-	}
-	o->state = RCU_HEAD_QUEUED;
-	o->func = func;
-	o->queued_from = ip;
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	return true;
+	return !debug_object_activate(head, &rcuhead_debug_descr);
 }
 
 void rcu_head_debug_unqueue(struct rcu_head *head)
 {
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	if (READ_ONCE(rcu_dobj_disabled))
-		return;
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o)
-		dobj_unlink(b, o);
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	kfree(o);
-}
-
-/* kfree() hook: freeing memory that holds a queued rcu_head is a bug. */
-void kfree_debug_check(const void *obj, size_t size)
-{
-	if (READ_ONCE(rcu_dobj_disabled) || !size)
-		return;
-	rcu_dobj_init_once();
-	for (size_t off = 0; off + sizeof(struct rcu_head) <= size; off += sizeof(void *)) {
-		const struct rcu_head *h = obj + off;
-		unsigned int b = dobj_bucket(h);
-		struct rcu_head_obj *o;
-		unsigned long flags;
-
-		if (!READ_ONCE(rcu_dobj_hash[b].first))
-			continue;
-		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-		o = dobj_find(b, h);
-		if (o && o->state == RCU_HEAD_QUEUED) {
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			dobj_report("free active (kfree() of a queued rcu_head)", h, o);
-			return;
-		}
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	}
+	debug_object_deactivate(head, &rcuhead_debug_descr);
 }
 #else
-bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
-			  unsigned long ip)
+bool rcu_head_debug_queue(struct rcu_head *head)
 {
 	return !rcu_call_from_nmi();
-}
-
-void rcu_head_debug_unqueue(struct rcu_head *head)
-{
 }
 #endif /* CONFIG_DEBUG_OBJECTS_RCU_HEAD */

@@ -384,7 +384,11 @@ static inline unsigned long get_completed_synchronize_rcu(void)
 	return RCU_GET_STATE_COMPLETED;
 }
 
-/* rcu_head debug objects (CONFIG_DEBUG_OBJECTS_RCU_HEAD). */
+/*
+ * rcu_head debug objects (CONFIG_DEBUG_OBJECTS_RCU_HEAD, rcu/update.c).
+ * Heads need no init call, except those on the stack: bracket their use
+ * with init_rcu_head_on_stack() and destroy_rcu_head_on_stack().
+ */
 #ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 void init_rcu_head(struct rcu_head *head);
 void destroy_rcu_head(struct rcu_head *head);
