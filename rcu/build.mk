@@ -1,6 +1,8 @@
 # rcu/: the RCU implementation.  Tiny RCU for UP non-preemptible builds,
 # Tree RCU otherwise; update.c and the segmented callback lists serve both.
+# prove_rcu.c: PROVE_RCU's checks (inline stubs in the headers without it).
 obj-y += rcu/update.o rcu/rcu_segcblist.o rcu/rcu_shell.o rcu/kvfree_rcu.o
+obj-$(CONFIG_PROVE_RCU) += rcu/prove_rcu.o
 obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
 obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 			  rcu/tree_stall.o rcu/tree_exp.o

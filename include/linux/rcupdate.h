@@ -42,8 +42,8 @@
 /* ---- lockdep-based checking (CONFIG_PROVE_RCU) ---- */
 
 #ifdef CONFIG_PROVE_RCU
+/* rcu/prove_rcu.c */
 void lockdep_rcu_suspicious(const char *file, int line, const char *why);
-bool rcu_lockdep_current_cpu_online(void);
 int rcu_read_lock_held(void);
 int rcu_read_lock_bh_held(void);
 int rcu_read_lock_sched_held(void);
@@ -68,6 +68,7 @@ do {									\
 	}								\
 } while (0)
 #else
+static inline bool debug_lockdep_rcu_enabled(void) { return false; }
 static inline int rcu_read_lock_held(void) { return 1; }
 static inline int rcu_read_lock_bh_held(void) { return 1; }
 static inline int rcu_read_lock_sched_held(void) { return 1; }
@@ -216,6 +217,7 @@ do {									\
 
 /* ---- read side ---- */
 
+/* PROVE_RCU's per-task reader tracking (rcu/prove_rcu.c). */
 #ifdef CONFIG_PROVE_RCU
 void rcu_lock_acquire_rcu(void);
 void rcu_lock_release_rcu(void);
@@ -224,12 +226,12 @@ void rcu_lock_release_bh(void);
 void rcu_lock_acquire_sched(void);
 void rcu_lock_release_sched(void);
 #else
-#define rcu_lock_acquire_rcu()		do { } while (0)
-#define rcu_lock_release_rcu()		do { } while (0)
-#define rcu_lock_acquire_bh()		do { } while (0)
-#define rcu_lock_release_bh()		do { } while (0)
-#define rcu_lock_acquire_sched()	do { } while (0)
-#define rcu_lock_release_sched()	do { } while (0)
+static __always_inline void rcu_lock_acquire_rcu(void) { }
+static __always_inline void rcu_lock_release_rcu(void) { }
+static __always_inline void rcu_lock_acquire_bh(void) { }
+static __always_inline void rcu_lock_release_bh(void) { }
+static __always_inline void rcu_lock_acquire_sched(void) { }
+static __always_inline void rcu_lock_release_sched(void) { }
 #endif
 
 #ifdef CONFIG_PREEMPT_RCU

@@ -79,10 +79,6 @@ void __weak rcu_all_qs(void)
 {
 }
 
-void __weak __might_sleep(const char *file, int line)
-{
-}
-
 /* ---- run-queue locking ---- */
 
 static inline void rq_lock(struct rq *rq)
