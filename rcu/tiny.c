@@ -167,6 +167,15 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 	       gp_seq_done_val(READ_ONCE(rcu_ctrlblk.gp_seq), oldstate);
 }
 
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	/* May sleep whatever the cookie says: illegal in any reader. */
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
 bool rcu_needs_cpu(void)
 {
 	return READ_ONCE(rcu_ctrlblk.cblist);

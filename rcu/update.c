@@ -10,12 +10,8 @@
 #include <linux/sched.h>
 #include <linux/completion.h>
 #include <linux/debugobjects.h>
+#include <linux/hardirq.h>
 #include <linux/slab.h>
-#include <linux/smp.h>
-#include <linux/spinlock.h>
-#include <linux/hash.h>
-#include <linux/slab.h>
-#include <asm/arch.h>
 #include "rcu.h"
 #include "kvfree_rcu.h"
 
@@ -44,35 +40,6 @@ void rcu_wait_for_callback(void)
 	call_rcu(&rs.head, wakeme_after_rcu);
 	wait_for_completion(&rs.completion);
 	destroy_rcu_head_on_stack(&rs.head);
-}
-
-#ifdef CONFIG_TREE_RCU
-void synchronize_rcu(void)
-{
-	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
-			 "Illegal synchronize_rcu() in RCU read-side critical section");
-	/*
-	 * A preemptible reader that waits for a grace period waits for
-	 * itself: after the splat, return rather than hang.  (In a
-	 * non-preemptible build the wait's context switch ends the
-	 * illusory reader, so waiting is harmless and still a real GP.)
-	 */
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
-		return;
-	might_sleep();
-	if (!rcu_scheduler_active)
-		return;		/* early boot: one thread, no readers elsewhere */
-	rcu_wait_for_callback();
-}
-#endif
-
-void cond_synchronize_rcu(unsigned long oldstate)
-{
-	/* May sleep whatever the cookie says: illegal in any reader. */
-	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
-			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
-	if (!poll_state_synchronize_rcu(oldstate))
-		synchronize_rcu();
 }
 
 /* ---- invoking a callback ---- */
