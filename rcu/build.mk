@@ -2,6 +2,8 @@
 # Tree RCU otherwise; update.c and kvfree_rcu.c serve both, the segmented
 # callback lists only Tree RCU.
 obj-y += rcu/update.o rcu/kvfree_rcu.o
+# prove_rcu.c: PROVE_RCU's checks (inline stubs in the headers without it).
+obj-$(CONFIG_PROVE_RCU) += rcu/prove_rcu.o
 obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
 obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o

@@ -33,17 +33,17 @@
  * it by IPI.  So the fast path is as cheap as call_rcu()'s: no lock, no
  * atomic instruction.
  *
- * With CONFIG_DEBUG_OBJECTS_RCU_HEAD, an object waiting in an array is
- * entered in the rcu_head debug table under its own address, exactly as
- * if an rcu_head at offset 0 were queued: a second kfree_rcu() of it is
- * reported ("double call_rcu()") and refused, and a plain kfree() of it
- * meanwhile is reported by the kfree() hook.  The entry is removed just
- * before the object is freed.
+ * With CONFIG_DEBUG_OBJECTS_RCU_HEAD, an object waiting in an array is an
+ * active debug object (type "kvfree_rcu") under its own address: a second
+ * kfree_rcu() of it is reported ("activate active") and refused, and a
+ * plain kfree() of it meanwhile is reported by the allocator's free
+ * check.  It stops being tracked just before it is freed.
  */
 #include <linux/kernel.h>
 #include <linux/types.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
+#include <linux/debugobjects.h>
 #include <linux/err.h>
 #include <linux/gfp.h>
 #include <linux/init.h>
@@ -133,26 +133,56 @@ bool kvfree_rcu_fail_pages;
 
 /* ---- debug objects ---- */
 
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 /*
- * Never called: the "callback" the debug table shows for an object
- * waiting in an array, so that a report names kfree_rcu().
+ * An object waiting in an array is a debug object of its own type: its
+ * memory need not start with an rcu_head (kfree_rcu(ptr) has none), so
+ * the hint names kfree_rcu()'s implementation instead of a callback.
  */
-static void kvfree_rcu_debug_tag(struct rcu_head *unused)
+static void *kvfree_debug_hint(void *addr)
 {
+	return (void *)kvfree_call_rcu;
 }
 
-/* Enter @ptr as queued.  Return: false if it must not be queued. */
-static bool kvfree_debug_queue(void *ptr, unsigned long ip)
+static bool kvfree_debug_is_static_object(void *addr)
 {
-	return rcu_head_debug_queue((struct rcu_head *)ptr,
-				    kvfree_rcu_debug_tag, ip);
+	return true;
+}
+
+static const struct debug_obj_descr kvfree_debug_descr = {
+	.name			= "kvfree_rcu",
+	.debug_hint		= kvfree_debug_hint,
+	.is_static_object	= kvfree_debug_is_static_object,
+	.nr_reports		= &rcu_head_debug_reports,
+};
+
+/* Enter @ptr as waiting.  Return: false if it must not be queued. */
+static bool kvfree_debug_queue(void *ptr)
+{
+	if (rcu_call_from_nmi())
+		return false;
+	return !debug_object_activate(ptr, &kvfree_debug_descr);
+}
+
+/*
+ * @ptr leaves the array: to be kfree()d, whose free check stops tracking
+ * it, or to have its rcu_head queued with call_rcu() (same address at
+ * offset 0: the inactive tracker becomes the rcu_head's).
+ */
+static void kvfree_debug_unqueue(void *ptr)
+{
+	debug_object_deactivate(ptr, &kvfree_debug_descr);
+}
+#else
+static bool kvfree_debug_queue(void *ptr)
+{
+	return !rcu_call_from_nmi();
 }
 
 static void kvfree_debug_unqueue(void *ptr)
 {
-	if (IS_ENABLED(CONFIG_DEBUG_OBJECTS_RCU_HEAD))
-		rcu_head_debug_unqueue((struct rcu_head *)ptr);
 }
+#endif /* CONFIG_DEBUG_OBJECTS_RCU_HEAD */
 
 /* ---- array pages ---- */
 
@@ -392,7 +422,7 @@ void kvfree_call_rcu(struct rcu_head *head, void *ptr)
 	if (!head)
 		might_sleep();
 
-	if (!kvfree_debug_queue(ptr, _RET_IP_)) {
+	if (!kvfree_debug_queue(ptr)) {
 		/* Probably a double kfree_rcu(): leak rather than corrupt. */
 		atomic_long_inc(&kvfree_refused);
 		return;

@@ -72,13 +72,21 @@ extern bool rcu_scheduler_active;
 /* Invoke one callback: handles the kfree_rcu() offset encoding. */
 void rcu_reclaim_one(struct rcu_head *head);
 
-/* Debug objects for rcu_head (update.c); no-ops unless configured. */
-bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
-			  unsigned long ip);
+/*
+ * call_rcu() asks rcu_head_debug_queue() (update.c) before queueing
+ * @head: false means refuse it (from NMI, or already queued: reported).
+ * rcu_head_debug_unqueue() is called as its callback is invoked.
+ */
+bool rcu_head_debug_queue(struct rcu_head *head);
+bool rcu_call_from_nmi(void);	/* true (and a warning) in NMI context */
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 void rcu_head_debug_unqueue(struct rcu_head *head);
+#else
+static inline void rcu_head_debug_unqueue(struct rcu_head *head) { }
+#endif
 
 /* Counters the tests read to check that a splat was printed. */
-extern unsigned long rcu_suspicious_count;
-extern unsigned long rcu_head_debug_reports;
+extern unsigned long rcu_suspicious_count;	/* prove_rcu.c */
+extern unsigned long rcu_head_debug_reports;	/* update.c */
 
 #endif /* _RCU_RCU_H */

@@ -110,7 +110,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	unsigned long flags;
 
 	RCU_LOCKDEP_WARN(in_nmi(), "Illegal call_rcu() from NMI context");
-	if (!rcu_head_debug_queue(head, func, _RET_IP_))
+	if (!rcu_head_debug_queue(head))
 		return;
 	head->func = func;
 	head->next = NULL;
@@ -165,6 +165,15 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
 	return oldstate == RCU_GET_STATE_COMPLETED ||
 	       gp_seq_done_val(READ_ONCE(rcu_ctrlblk.gp_seq), oldstate);
+}
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	/* May sleep whatever the cookie says: illegal in any reader. */
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
 }
 
 bool rcu_needs_cpu(void)

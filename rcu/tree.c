@@ -708,7 +708,7 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	unsigned long flags;
 
 	RCU_LOCKDEP_WARN(in_nmi(), "Illegal call_rcu() from NMI context");
-	if (!rcu_head_debug_queue(head, func, _RET_IP_))
+	if (!rcu_head_debug_queue(head))
 		return;		/* double call_rcu(): reported, not queued */
 	head->func = func;
 	local_irq_save(flags);
@@ -766,6 +766,33 @@ bool rcu_needs_cpu(void)
 }
 
 /* ---- synchronize_rcu() and the polled API ---- */
+
+void synchronize_rcu(void)
+{
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal synchronize_rcu() in RCU read-side critical section");
+	/*
+	 * A preemptible reader that waits for a grace period waits for
+	 * itself: after the splat, return rather than hang.  (In a
+	 * non-preemptible build the wait's context switch ends the
+	 * illusory reader, so waiting is harmless and still a real GP.)
+	 */
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
+		return;
+	might_sleep();
+	if (!rcu_scheduler_active)
+		return;		/* early boot: one thread, no readers elsewhere */
+	rcu_wait_for_callback();
+}
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	/* May sleep whatever the cookie says: illegal in any reader. */
+	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
+			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
 
 /*
  * A polled cookie holds two 32-bit targets: the normal grace-period

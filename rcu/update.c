@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * RCU code shared by Tiny and Tree RCU: waiting for a grace period via a
- * callback, invoking callbacks (kfree_rcu()'s offset encoding), PROVE_RCU
- * checks, and debug objects for rcu_head.  kfree_rcu() itself is in
- * kvfree_rcu.c.
+ * callback, invoking callbacks (kfree_rcu()'s offset encoding), refusing
+ * call_rcu() from NMI, and the rcu_head's debug-object type.  PROVE_RCU
+ * is in prove_rcu.c, kfree_rcu() in kvfree_rcu.c.
  */
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/completion.h>
+#include <linux/debugobjects.h>
+#include <linux/hardirq.h>
 #include <linux/slab.h>
-#include <linux/smp.h>
-#include <linux/spinlock.h>
-#include <linux/hash.h>
-#include <linux/slab.h>
-#include <asm/arch.h>
 #include "rcu.h"
 #include "kvfree_rcu.h"
 
@@ -45,35 +42,6 @@ void rcu_wait_for_callback(void)
 	destroy_rcu_head_on_stack(&rs.head);
 }
 
-#ifdef CONFIG_TREE_RCU
-void synchronize_rcu(void)
-{
-	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
-			 "Illegal synchronize_rcu() in RCU read-side critical section");
-	/*
-	 * A preemptible reader that waits for a grace period waits for
-	 * itself: after the splat, return rather than hang.  (In a
-	 * non-preemptible build the wait's context switch ends the
-	 * illusory reader, so waiting is harmless and still a real GP.)
-	 */
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
-		return;
-	might_sleep();
-	if (!rcu_scheduler_active)
-		return;		/* early boot: one thread, no readers elsewhere */
-	rcu_wait_for_callback();
-}
-#endif
-
-void cond_synchronize_rcu(unsigned long oldstate)
-{
-	/* May sleep whatever the cookie says: illegal in any reader. */
-	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
-			 "Illegal cond_synchronize_rcu() in RCU read-side critical section");
-	if (!poll_state_synchronize_rcu(oldstate))
-		synchronize_rcu();
-}
-
 /* ---- invoking a callback ---- */
 
 /*
@@ -91,252 +59,18 @@ void rcu_reclaim_one(struct rcu_head *head)
 		head->func(head);
 }
 
-/* ---- PROVE_RCU ---- */
-
-#ifdef CONFIG_PROVE_RCU
-bool debug_lockdep_rcu_enabled(void)
-{
-	return READ_ONCE(rcu_scheduler_active) && current && !panic_in_progress();
-}
-
-static void rcu_lockdep_inc(int kind)
-{
-	struct task_struct *t = current;
-
-	if (t)
-		t->rcu_lockdep_depth[kind]++;
-}
-
-static void rcu_lockdep_dec(int kind, const char *what)
-{
-	struct task_struct *t = current;
-
-	if (!t)
-		return;
-	if (t->rcu_lockdep_depth[kind] <= 0) {
-		RCU_LOCKDEP_WARN(1, what);
-		return;
-	}
-	t->rcu_lockdep_depth[kind]--;
-}
-
-void rcu_lock_acquire_rcu(void)
-{
-	rcu_lockdep_inc(0);
-}
-
-void rcu_lock_release_rcu(void)
-{
-	rcu_lockdep_dec(0, "rcu_read_unlock() without matching rcu_read_lock()");
-}
-
-void rcu_lock_acquire_bh(void)
-{
-	rcu_lockdep_inc(1);
-}
-
-void rcu_lock_release_bh(void)
-{
-	rcu_lockdep_dec(1, "rcu_read_unlock_bh() without matching rcu_read_lock_bh()");
-}
-
-void rcu_lock_acquire_sched(void)
-{
-	rcu_lockdep_inc(2);
-}
-
-void rcu_lock_release_sched(void)
-{
-	rcu_lockdep_dec(2, "rcu_read_unlock_sched() without matching rcu_read_lock_sched()");
-}
-
-static int rcu_depth(int kind)
-{
-	struct task_struct *t = current;
-
-	return t ? t->rcu_lockdep_depth[kind] : 0;
-}
-
-/**
- * rcu_read_lock_held() - is the current task inside rcu_read_lock()?
- *
- * Answers for this task (tracked per task, so true across preemption and
- * migration).  Without a scheduler yet, assume yes.
- */
-int rcu_read_lock_held(void)
-{
-	if (!debug_lockdep_rcu_enabled())
-		return 1;
-	if (!rcu_is_watching())
-		return 0;
-	return rcu_depth(0) > 0;
-}
-
-/** rcu_read_lock_bh_held() - inside rcu_read_lock_bh(), or softirqs off */
-int rcu_read_lock_bh_held(void)
-{
-	if (!debug_lockdep_rcu_enabled())
-		return 1;
-	return rcu_depth(1) > 0 || in_softirq() || irqs_disabled();
-}
-
-/** rcu_read_lock_sched_held() - preemption, irqs or softirqs disabled */
-int rcu_read_lock_sched_held(void)
-{
-	if (!debug_lockdep_rcu_enabled())
-		return 1;
-	return rcu_depth(2) > 0 || preempt_count() != 0 || irqs_disabled();
-}
-
-/** rcu_read_lock_any_held() - inside any kind of RCU reader */
-int rcu_read_lock_any_held(void)
-{
-	if (!debug_lockdep_rcu_enabled())
-		return 0;
-	return rcu_depth(0) > 0 || rcu_depth(1) > 0 || rcu_depth(2) > 0 ||
-	       (IS_ENABLED(CONFIG_PREEMPT) && (preempt_count() & PREEMPT_MASK));
-}
-
-unsigned long rcu_suspicious_count;
-
-/**
- * lockdep_rcu_suspicious() - print the "suspicious RCU usage" splat
- * @file: source file of the check
- * @line: its line
- * @why: what is wrong
- */
-void lockdep_rcu_suspicious(const char *file, int line, const char *why)
-{
-	struct task_struct *t = current;
-
-	rcu_suspicious_count++;
-	printk(KERN_WARNING "\n");
-	printk(KERN_WARNING "=============================\n");
-	printk(KERN_WARNING "WARNING: suspicious RCU usage\n");
-	printk(KERN_WARNING "-----------------------------\n");
-	printk(KERN_WARNING "%s:%d %s!\n", file, line, why);
-	printk(KERN_WARNING "\nother info that might help us debug this:\n\n");
-	printk(KERN_WARNING "rcu_scheduler_active = %d, CPU %u, context: %s, task %s/%d\n",
-	       rcu_scheduler_active, raw_smp_processor_id(),
-	       in_nmi() ? "NMI" : in_hardirq() ? "hardirq" :
-	       in_serving_softirq() ? "softirq" : "task",
-	       t ? t->comm : "?", t ? t->pid : -1);
-	lockdep_print_held_locks();
-	printk(KERN_WARNING "\nstack backtrace:\n");
-	dump_stack();
-}
-
-/*
- * Sleeping inside a reader.  __might_sleep() (every sleeping primitive
- * calls it: mutex_lock(), msleep(), wait_for_completion(), ...) and
- * schedule() (a voluntary context switch) call rcu_sleep_check().  A
- * reader of any kind must not sleep; preemptible RCU readers may be
- * preempted but must not block voluntarily either, so rcu_read_lock()
- * is only exempt from the might_sleep() check in a PREEMPT_RCU build.
- *
- * Each site is reported once: sites are (file, line, caller), so
- * schedule() called from two places is two sites.  RCU_LOCKDEP_WARN()'s
- * per-macro static flag cannot do that, hence the small table.
- */
-#define RCU_SLEEP_SITES	64
-static struct {
-	const char *file;
-	int line;
-	unsigned long ip;
-} rcu_sleep_sites[RCU_SLEEP_SITES];
-static unsigned int rcu_sleep_nsites;
-static DEFINE_RAW_SPINLOCK(rcu_sleep_lock);
-
-/* First report from this site?  Record it. */
-static bool rcu_sleep_site_new(const char *file, int line, unsigned long ip)
-{
-	unsigned long flags;
-	bool new = true;
-
-	raw_spin_lock_irqsave(&rcu_sleep_lock, flags);
-	for (unsigned int i = 0; i < rcu_sleep_nsites; i++) {
-		if (rcu_sleep_sites[i].file == file &&
-		    rcu_sleep_sites[i].line == line &&
-		    rcu_sleep_sites[i].ip == ip) {
-			new = false;
-			break;
-		}
-	}
-	if (new && rcu_sleep_nsites < RCU_SLEEP_SITES) {
-		rcu_sleep_sites[rcu_sleep_nsites].file = file;
-		rcu_sleep_sites[rcu_sleep_nsites].line = line;
-		rcu_sleep_sites[rcu_sleep_nsites].ip = ip;
-		rcu_sleep_nsites++;
-	} else if (new) {
-		new = false;	/* table full: stay quiet rather than flood */
-	}
-	raw_spin_unlock_irqrestore(&rcu_sleep_lock, flags);
-	return new;
-}
-
-/**
- * rcu_sleep_check() - report a sleep inside an RCU read-side critical section
- * @file: source file of the sleeping call (might_sleep() or schedule())
- * @line: its line
- * @ip: its caller, to tell sites sharing @file:@line apart
- * @voluntary_switch: called for an actual context switch (schedule()),
- *	which no kind of reader allows, preemptible RCU's included
- *
- * Splats "Illegal context switch in RCU[-bh|-sched] read-side critical
- * section" through lockdep_rcu_suspicious(), once per site.
- */
-void rcu_sleep_check(const char *file, int line, unsigned long ip,
-		     bool voluntary_switch)
-{
-	const char *why = NULL;
-
-	if (!debug_lockdep_rcu_enabled() || in_nmi())
-		return;
-	if (rcu_depth(1) > 0)
-		why = "Illegal context switch in RCU-bh read-side critical section";
-	else if (rcu_depth(2) > 0)
-		why = "Illegal context switch in RCU-sched read-side critical section";
-	else if (rcu_depth(0) > 0 &&
-		 (voluntary_switch || !IS_ENABLED(CONFIG_PREEMPT_RCU)))
-		why = "Illegal context switch in RCU read-side critical section";
-	if (why && rcu_sleep_site_new(file, line, ip))
-		lockdep_rcu_suspicious(file, line, why);
-}
-
-/**
- * __might_sleep() - the caller may sleep: check that it is allowed to
- * @file: the caller's source file (from might_sleep())
- * @line: its line
- *
- * Overrides the scheduler's empty weak default when PROVE_RCU is on.
- */
-void __might_sleep(const char *file, int line)
-{
-	/*
-	 * Tell the callers of one sleeping primitive apart: the site is
-	 * where mutex_lock() (say) was called from, one frame up (the
-	 * kernel keeps frame pointers).
-	 */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wframe-address"
-	unsigned long ip = (unsigned long)__builtin_return_address(1);
-#pragma GCC diagnostic pop
-
-	rcu_sleep_check(file, line, ip, false);
-}
-#endif /* CONFIG_PROVE_RCU */
-
 /* ---- call_rcu() from NMI ---- */
 
 /*
  * call_rcu() is illegal in NMI context: the per-CPU callback list is
- * protected only by disabling interrupts, which an NMI ignores, and the
- * debug-object table takes spinlocks the interrupted code may hold.
- * call_rcu() splats (PROVE_RCU) and then asks rcu_head_debug_queue(),
- * which refuses such a callback: it is never invoked, and nothing the
- * NMI interrupted is corrupted.  Without PROVE_RCU, warn once here.
+ * protected only by disabling interrupts, which an NMI ignores, and debug
+ * objects take spinlocks the interrupted code may hold.  call_rcu()
+ * splats (PROVE_RCU) and then asks rcu_head_debug_queue(), which refuses
+ * such a callback (kfree_rcu() likewise): it is never invoked, and
+ * nothing the NMI interrupted is corrupted.  Without PROVE_RCU, warn once
+ * here.
  */
-static bool rcu_call_from_nmi(void)
+bool rcu_call_from_nmi(void)
 {
 	if (likely(!in_nmi()))
 		return false;
@@ -347,243 +81,70 @@ static bool rcu_call_from_nmi(void)
 
 /* ---- debug objects for rcu_head ---- */
 
-#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 /*
- * Every rcu_head passed to call_rcu() is entered in a hash table as
- * QUEUED until its callback is invoked.  A second call_rcu() on a queued
- * head is reported and refused, so the callback list stays intact.
- * Heads on the stack must be declared with init_rcu_head_on_stack().
+ * An rcu_head is a debug object (lib/debugobjects.c) of type "rcu_head":
+ * active from call_rcu() until its callback is invoked.  A second
+ * call_rcu() of an active head is reported and refused, so the callback
+ * list stays intact; freeing memory that holds an active head is
+ * reported by the allocator's free check.  Heads need no init call
+ * (is_static_object), except those on the stack:
+ * init_rcu_head_on_stack().
  */
-enum { RCU_HEAD_INIT_ON_STACK = 1, RCU_HEAD_QUEUED = 2 };
-
-struct rcu_head_obj {
-	struct rcu_head_obj *next;
-	const struct rcu_head *head;
-	unsigned long queued_from;
-	rcu_callback_t func;
-	int state;
-};
-
-#define RCU_DOBJ_BITS	12
-static struct {
-	spinlock_t lock;
-	struct rcu_head_obj *first;
-} rcu_dobj_hash[1 << RCU_DOBJ_BITS];
-static bool rcu_dobj_disabled;
+#ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 unsigned long rcu_head_debug_reports;
 
-static void rcu_dobj_init_once(void)
+/* The callback identifies the head in a report. */
+static void *rcuhead_debug_hint(void *addr)
 {
-	static bool done;
-
-	if (done)
-		return;
-	for (int i = 0; i < (1 << RCU_DOBJ_BITS); i++)
-		spin_lock_init(&rcu_dobj_hash[i].lock);
-	done = true;
+	return (void *)((struct rcu_head *)addr)->func;
 }
 
-static unsigned int dobj_bucket(const void *p)
+static bool rcuhead_is_static_object(void *addr)
 {
-	return hash_long((unsigned long)p >> 3, RCU_DOBJ_BITS);
+	return true;
 }
 
-static struct rcu_head_obj *dobj_find(unsigned int b, const struct rcu_head *head)
-{
-	for (struct rcu_head_obj *o = rcu_dobj_hash[b].first; o; o = o->next)
-		if (o->head == head)
-			return o;
-	return NULL;
-}
-
-/* Unlink @o; the caller kfree()s it after dropping the bucket lock. */
-static struct rcu_head_obj *dobj_unlink(unsigned int b, struct rcu_head_obj *o)
-{
-	struct rcu_head_obj **pp = &rcu_dobj_hash[b].first;
-
-	while (*pp != o)
-		pp = &(*pp)->next;
-	*pp = o->next;
-	return o;
-}
-
-static bool on_current_stack(const void *p)
-{
-	struct task_struct *t = current;
-	unsigned long a = (unsigned long)p;
-
-	return t && t->stack && a >= (unsigned long)t->stack &&
-	       a < (unsigned long)t->stack + THREAD_SIZE;
-}
-
-static void dobj_report(const char *what, const struct rcu_head *head,
-			const struct rcu_head_obj *o)
-{
-	rcu_head_debug_reports++;
-	printk(KERN_WARNING "------------[ cut here ]------------\n");
-	printk(KERN_WARNING "WARNING: CPU: %u ODEBUG: %s object: %p object type: rcu_head\n",
-	       raw_smp_processor_id(), what, head);
-	if (o && o->state == RCU_HEAD_QUEUED)
-		printk(KERN_WARNING "first queued with callback %pS from %pS\n",
-		       (void *)o->func, (void *)o->queued_from);
-	dump_stack();
-	printk(KERN_WARNING "---[ end trace ]---\n");
-}
-
-static void dobj_set(struct rcu_head *head, int state)
-{
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (!o) {
-		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
-		if (!o) {
-			rcu_dobj_disabled = true;
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			return;
-		}
-		o->head = head;
-		o->next = rcu_dobj_hash[b].first;
-		rcu_dobj_hash[b].first = o;
-	}
-	o->state = state;
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-}
-
-static void dobj_clear(struct rcu_head *head)
-{
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o && o->state == RCU_HEAD_QUEUED) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("destroy active (queued)", head, o);
-		return;
-	}
-	if (o)
-		dobj_unlink(b, o);
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	kfree(o);
-}
+static const struct debug_obj_descr rcuhead_debug_descr = {
+	.name			= "rcu_head",
+	.debug_hint		= rcuhead_debug_hint,
+	.is_static_object	= rcuhead_is_static_object,
+	.nr_reports		= &rcu_head_debug_reports,
+};
 
 void init_rcu_head(struct rcu_head *head)
 {
+	debug_object_init(head, &rcuhead_debug_descr);
 }
 
 void destroy_rcu_head(struct rcu_head *head)
 {
-	dobj_clear(head);
+	debug_object_free(head, &rcuhead_debug_descr);
 }
 
 void init_rcu_head_on_stack(struct rcu_head *head)
 {
-	dobj_set(head, RCU_HEAD_INIT_ON_STACK);
+	debug_object_init_on_stack(head, &rcuhead_debug_descr);
 }
 
 void destroy_rcu_head_on_stack(struct rcu_head *head)
 {
-	dobj_clear(head);
+	debug_object_free(head, &rcuhead_debug_descr);
 }
 
-bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
-			  unsigned long ip)
+bool rcu_head_debug_queue(struct rcu_head *head)
 {
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
 	if (rcu_call_from_nmi())
 		return false;
-	if (READ_ONCE(rcu_dobj_disabled))
-		return true;
-	rcu_dobj_init_once();
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o && o->state == RCU_HEAD_QUEUED) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("activate active (double call_rcu())", head, o);
-		return false;
-	}
-	if (!o && on_current_stack(head)) {
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-		dobj_report("object is on stack, but not annotated "
-			    "(use init_rcu_head_on_stack())", head, NULL);
-		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	}
-	if (!o) {
-		o = kzalloc(sizeof(*o), GFP_ATOMIC | __GFP_NOWARN);
-		if (!o) {
-			rcu_dobj_disabled = true;
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			return true;
-		}
-		o->head = head;
-		o->next = rcu_dobj_hash[b].first;
-		rcu_dobj_hash[b].first = o;
-	}
-	o->state = RCU_HEAD_QUEUED;
-	o->func = func;
-	o->queued_from = ip;
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	return true;
+	return !debug_object_activate(head, &rcuhead_debug_descr);
 }
 
 void rcu_head_debug_unqueue(struct rcu_head *head)
 {
-	unsigned int b = dobj_bucket(head);
-	struct rcu_head_obj *o;
-	unsigned long flags;
-
-	if (READ_ONCE(rcu_dobj_disabled))
-		return;
-	spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-	o = dobj_find(b, head);
-	if (o)
-		dobj_unlink(b, o);
-	spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	kfree(o);
-}
-
-/* kfree() hook: freeing memory that holds a queued rcu_head is a bug. */
-void kfree_debug_check(const void *obj, size_t size)
-{
-	if (READ_ONCE(rcu_dobj_disabled) || !size)
-		return;
-	rcu_dobj_init_once();
-	for (size_t off = 0; off + sizeof(struct rcu_head) <= size; off += sizeof(void *)) {
-		const struct rcu_head *h = obj + off;
-		unsigned int b = dobj_bucket(h);
-		struct rcu_head_obj *o;
-		unsigned long flags;
-
-		if (!READ_ONCE(rcu_dobj_hash[b].first))
-			continue;
-		spin_lock_irqsave(&rcu_dobj_hash[b].lock, flags);
-		o = dobj_find(b, h);
-		if (o && o->state == RCU_HEAD_QUEUED) {
-			spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-			dobj_report("free active (kfree() of a queued rcu_head)", h, o);
-			return;
-		}
-		spin_unlock_irqrestore(&rcu_dobj_hash[b].lock, flags);
-	}
+	debug_object_deactivate(head, &rcuhead_debug_descr);
 }
 #else
-bool rcu_head_debug_queue(struct rcu_head *head, rcu_callback_t func,
-			  unsigned long ip)
+bool rcu_head_debug_queue(struct rcu_head *head)
 {
 	return !rcu_call_from_nmi();
-}
-
-void rcu_head_debug_unqueue(struct rcu_head *head)
-{
 }
 #endif /* CONFIG_DEBUG_OBJECTS_RCU_HEAD */

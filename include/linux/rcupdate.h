@@ -42,6 +42,7 @@
 /* ---- lockdep-based checking (CONFIG_PROVE_RCU) ---- */
 
 #ifdef CONFIG_PROVE_RCU
+/* rcu/prove_rcu.c */
 void lockdep_rcu_suspicious(const char *file, int line, const char *why);
 int rcu_read_lock_held(void);
 int rcu_read_lock_bh_held(void);
@@ -67,6 +68,7 @@ do {									\
 	}								\
 } while (0)
 #else
+static inline bool debug_lockdep_rcu_enabled(void) { return false; }
 static inline int rcu_read_lock_held(void) { return 1; }
 static inline int rcu_read_lock_bh_held(void) { return 1; }
 static inline int rcu_read_lock_sched_held(void) { return 1; }
@@ -215,6 +217,7 @@ do {									\
 
 /* ---- read side ---- */
 
+/* PROVE_RCU's per-task reader tracking (rcu/prove_rcu.c). */
 #ifdef CONFIG_PROVE_RCU
 void rcu_lock_acquire_rcu(void);
 void rcu_lock_release_rcu(void);
@@ -223,12 +226,12 @@ void rcu_lock_release_bh(void);
 void rcu_lock_acquire_sched(void);
 void rcu_lock_release_sched(void);
 #else
-#define rcu_lock_acquire_rcu()		do { } while (0)
-#define rcu_lock_release_rcu()		do { } while (0)
-#define rcu_lock_acquire_bh()		do { } while (0)
-#define rcu_lock_release_bh()		do { } while (0)
-#define rcu_lock_acquire_sched()	do { } while (0)
-#define rcu_lock_release_sched()	do { } while (0)
+static __always_inline void rcu_lock_acquire_rcu(void) { }
+static __always_inline void rcu_lock_release_rcu(void) { }
+static __always_inline void rcu_lock_acquire_bh(void) { }
+static __always_inline void rcu_lock_release_bh(void) { }
+static __always_inline void rcu_lock_acquire_sched(void) { }
+static __always_inline void rcu_lock_release_sched(void) { }
 #endif
 
 #ifdef CONFIG_PREEMPT
@@ -383,7 +386,11 @@ static inline unsigned long get_completed_synchronize_rcu(void)
 	return RCU_GET_STATE_COMPLETED;
 }
 
-/* rcu_head debug objects (CONFIG_DEBUG_OBJECTS_RCU_HEAD). */
+/*
+ * rcu_head debug objects (CONFIG_DEBUG_OBJECTS_RCU_HEAD, rcu/update.c).
+ * Heads need no init call, except those on the stack: bracket their use
+ * with init_rcu_head_on_stack() and destroy_rcu_head_on_stack().
+ */
 #ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
 void init_rcu_head(struct rcu_head *head);
 void destroy_rcu_head(struct rcu_head *head);

@@ -251,11 +251,15 @@ static inline void put_task_struct(struct task_struct *t)
 }
 
 /*
- * might_sleep(): annotation for functions that may block.  __might_sleep()
- * is a weak no-op for now; PROVE_RCU will provide the real check (sleeping
- * in atomic context or inside an RCU read-side critical section).
+ * might_sleep(): annotation for functions that may block.  With PROVE_RCU,
+ * __might_sleep() (rcu/prove_rcu.c) reports sleeping inside an RCU
+ * read-side critical section; otherwise it checks nothing.
  */
+#ifdef CONFIG_PROVE_RCU
 void __might_sleep(const char *file, int line);
+#else
+static inline void __might_sleep(const char *file, int line) { }
+#endif
 #define might_sleep()	__might_sleep(__FILE__, __LINE__)
 
 /* PROVE_RCU: report sleeping (or switching, from schedule()) in a reader. */

@@ -148,18 +148,4 @@ void mem_dump_obj(void *object);
 /* Number of allocator bug reports printed so far (tests check it). */
 extern atomic_t kmalloc_debug_reports;
 
-/**
- * kfree_debug_check() - inspect an object about to be freed
- * @obj: start of the object
- * @size: its usable size (ksize())
- *
- * Under CONFIG_DEBUG_KMALLOC, kfree(), kmem_cache_free() and the kfree of
- * a large kmalloc() call this for every valid object before poisoning it.
- * The default does nothing; it is weak so that debug code (RCU's
- * debug-objects) can override it, e.g. to complain when @obj still holds
- * a queued rcu_head.  It runs with no allocator lock held, in the
- * context of the caller of kfree().
- */
-void kfree_debug_check(const void *obj, size_t size);
-
 #endif /* _LINUX_SLAB_H */

@@ -21,6 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/gfp.h>
+#include <linux/debugobjects.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -294,6 +295,8 @@ void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip)
 		__ClearPageHead(page);
 	}
 	page->flags &= ~(1UL << PG_large_kmalloc);
+	/* Also the free check of a large kmalloc(); no zone lock held. */
+	debug_check_no_obj_freed(page_address(page), PAGE_SIZE << order);
 
 	spin_lock_irqsave(&zone.lock, flags);
 	if (unlikely(pfn_is_free(pfn) ||

@@ -45,6 +45,7 @@
 #include <linux/atomic.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <linux/debugobjects.h>
 
 #include "internal.h"
 
@@ -160,17 +161,6 @@ static bool slab_ready;
 
 static atomic_long_t large_kmalloc_allocs = ATOMIC_INIT(0);
 static atomic_long_t large_kmalloc_pages = ATOMIC_INIT(0);
-
-/**
- * kfree_debug_check() - default hook: nothing to check
- * @obj: object about to be freed
- * @size: its usable size
- *
- * Weak: debug code elsewhere overrides it (see <linux/slab.h>).
- */
-noinline __weak void kfree_debug_check(const void *obj, size_t size)
-{
-}
 
 /* End of every allocator "BUG:" report: count it, show the stack. */
 void mm_report_end(void)
@@ -663,8 +653,10 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	}
 	m = slab_meta(s, page, idx);
 
+	/* Debug objects in the object stop being tracked (active: reported). */
+	if (!SLAB_DEBUG || READ_ONCE(m->state) == OBJ_ALLOC)
+		debug_check_no_obj_freed(obj, s->object_size);
 	if (SLAB_DEBUG && READ_ONCE(m->state) == OBJ_ALLOC) {
-		kfree_debug_check(obj, s->object_size);
 		req = meta_req_size(s, m);
 		if (s->poison && req < s->size) {
 			const u8 *bad = memchr_inv((char *)obj + req, SLUB_RED_ACTIVE,
@@ -772,8 +764,6 @@ static void kfree_large(struct page *page, const void *obj, unsigned long ip)
 	unsigned int order = compound_order(page);
 	unsigned long old;
 
-	if (SLAB_DEBUG)
-		kfree_debug_check(obj, PAGE_SIZE << order);
 	/* Atomic, so that of two racing kfree()s only one frees the pages. */
 	old = __atomic_fetch_and(&page->flags, ~(1UL << PG_large_kmalloc),
 				 __ATOMIC_SEQ_CST);

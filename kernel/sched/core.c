@@ -49,10 +49,6 @@ static LIST_HEAD(task_list);
 static DEFINE_SPINLOCK(tasklist_lock);
 static atomic_t next_pid = ATOMIC_INIT(0);
 
-void __weak __might_sleep(const char *file, int line)
-{
-}
-
 /* ---- run-queue locking ---- */
 
 static inline void rq_lock(struct rq *rq)

@@ -1,3 +1,5 @@
 # lib/tests/: KUnit suite "lib", lib/ as the kernel builds it (tests/unit/
 # tests it in depth on the host).
 obj-$(CONFIG_KUNIT) += lib/tests/lib-test.o
+# KUnit suite "debugobjects": the generic debug-objects facility.
+obj-$(CONFIG_DEBUG_OBJECTS) += $(if $(CONFIG_KUNIT),lib/tests/debugobjects_test.o)

@@ -24,6 +24,7 @@
 #include <linux/err.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
+#include <linux/debugobjects.h>
 #include <linux/smp.h>
 #include <linux/sched.h>
 #include <linux/kthread.h>
@@ -750,7 +751,7 @@ static void prove_head_kfree_queued(struct kunit *test)
 	 * after the grace period), so nothing is corrupted.
 	 */
 	prove_head_splat_begin(test);
-	kfree_debug_check(p, sizeof(*p));
+	debug_check_no_obj_freed(p, sizeof(*p));
 	KUNIT_EXPECT_EQ(test, prove_head_splat_end(test), 1UL);
 	KUNIT_EXPECT_TRUE(test, kunit_log_contains("ODEBUG: free active"));
 	rcu_barrier();
@@ -760,7 +761,7 @@ static void prove_head_kfree_queued(struct kunit *test)
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	prove_head_reports0 = READ_ONCE(rcu_head_debug_reports);
-	kfree_debug_check(p, sizeof(*p));
+	debug_check_no_obj_freed(p, sizeof(*p));
 	kfree(p);
 	KUNIT_EXPECT_EQ(test, READ_ONCE(rcu_head_debug_reports), prove_head_reports0);
 }
