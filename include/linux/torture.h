@@ -137,6 +137,7 @@ struct torture_tool {
 int torture_init_begin(struct torture_tool *tool);
 void torture_cleanup_end(struct torture_tool *tool);
 int torture_stats_start(struct torture_tool *tool, void (*stats)(void), int interval);
+void torture_stats_stop(struct torture_tool *tool);
 int torture_shell_run(struct torture_tool *tool, int argc, char **argv);
 __printf(3, 4) int torture_report_bad(const struct torture_tool *tool, const char *cmd,
 				      const char *fmt, ...);

@@ -50,11 +50,23 @@ int torture_init_begin(struct torture_tool *tool)
  */
 void torture_cleanup_end(struct torture_tool *tool)
 {
+	torture_stats_stop(tool);
+	atomic_set(&tool->running, 0);
+}
+
+/**
+ * torture_stats_stop() - stop the statistics (and stuck-stop) monitor
+ * @tool: the tool
+ *
+ * For a run that prints its final statistics itself once its threads are
+ * stopped: no periodic line may come in between.
+ */
+void torture_stats_stop(struct torture_tool *tool)
+{
 	if (tool->monitor) {
 		kthread_stop(tool->monitor);
 		tool->monitor = NULL;
 	}
-	atomic_set(&tool->running, 0);
 }
 
 /* How long a stop may wait before the thread it waits for is reported. */
