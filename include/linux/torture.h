@@ -24,6 +24,7 @@
 #include <linux/compiler.h>
 #include <linux/moduleparam.h>
 #include <linux/random.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -57,13 +58,13 @@ struct task_struct;
  * Return: the row, or NULL.
  */
 #define torture_ops_find(table, str) ({					\
-	typeof(&*(table)[0]) __row = NULL;			\
+	const void *__row = NULL;					\
 	for (unsigned int __i = 0; (str) && __i < ARRAY_SIZE(table); __i++) \
 		if (!strcmp((table)[__i]->name, (str))) {		\
 			__row = (table)[__i];				\
 			break;						\
 		}							\
-	__row; })
+	(typeof(&*(table)[0]))__row; })
 
 /**
  * torture_ops_names() - the names of @table's rows, for a message
@@ -125,6 +126,7 @@ struct torture_tool {
 	struct task_struct *monitor;
 	void (*stats)(void);
 	int stat_interval;
+	unsigned long next_stats;
 };
 
 /* A struct torture_tool initializer for the fields the framework owns. */
@@ -136,7 +138,7 @@ struct torture_tool {
 
 int torture_init_begin(struct torture_tool *tool);
 void torture_cleanup_end(struct torture_tool *tool);
-int torture_stats_start(struct torture_tool *tool, void (*stats)(void), int interval);
+void torture_stats_start(struct torture_tool *tool, void (*stats)(void), int interval);
 void torture_stats_stop(struct torture_tool *tool);
 int torture_shell_run(struct torture_tool *tool, int argc, char **argv);
 __printf(3, 4) int torture_report_bad(const struct torture_tool *tool, const char *cmd,
@@ -213,6 +215,20 @@ int torture_pick_cpu(unsigned int nth, int exclude);
 static inline int torture_other_cpu(int cpu)
 {
 	return torture_pick_cpu(0, cpu);
+}
+
+/**
+ * torture_other_cpu_or_self() - an online CPU other than the caller's, or
+ *	the caller's own when it is the only one
+ *
+ * Return: that CPU.
+ */
+static inline unsigned int torture_other_cpu_or_self(void)
+{
+	unsigned int self = raw_smp_processor_id();
+	int cpu = torture_other_cpu(self);
+
+	return cpu < 0 ? self : cpu;
 }
 
 /**

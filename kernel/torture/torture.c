@@ -24,11 +24,16 @@
 
 /* ---- a run's life ---- */
 
+static int torture_monitor(void *arg);
+
 /**
  * torture_init_begin() - claim @tool for one run
  * @tool: the tool
  *
- * Return: 0, or -EBUSY if a run of @tool is in progress.
+ * Also starts the run's monitor, which reports a torture_stop_kthread()
+ * that hangs and prints the statistics once torture_stats_start() asks.
+ *
+ * Return: 0, -EBUSY if a run of @tool is in progress, or -ENOMEM.
  */
 int torture_init_begin(struct torture_tool *tool)
 {
@@ -36,8 +41,12 @@ int torture_init_begin(struct torture_tool *tool)
 		return -EBUSY;
 	tool->stats = NULL;
 	tool->stat_interval = 0;
-	tool->monitor = NULL;
 	tool->stopping = NULL;
+	if (torture_create_kthread(torture_monitor, tool, &tool->monitor, "%s_stats",
+				   tool->name)) {
+		atomic_set(&tool->running, 0);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -109,15 +118,17 @@ static void torture_check_stopping(struct torture_tool *tool)
 static int torture_monitor(void *arg)
 {
 	struct torture_tool *tool = arg;
-	unsigned long next_stats = jiffies + tool->stat_interval * HZ;
 
 	while (!kthread_should_stop()) {
 		long timeout = MAX_SCHEDULE_TIMEOUT;
 
-		/* Before reading ->stopping: torture_stop_kthread() wakes us after setting it. */
+		/*
+		 * Before reading ->stats and ->stopping: torture_stats_start()
+		 * and torture_stop_kthread() wake us after setting them.
+		 */
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (tool->stats)
-			timeout = tool->stat_interval * HZ;
+		if (READ_ONCE(tool->stats))
+			timeout = max_t(long, (long)(tool->next_stats - jiffies), 1);
 		if (READ_ONCE(tool->stopping))
 			timeout = min_t(long, timeout, max(torture_stuck_jiffies(tool) / 2, 1UL));
 		if (!kthread_should_stop())
@@ -125,9 +136,9 @@ static int torture_monitor(void *arg)
 		__set_current_state(TASK_RUNNING);
 		if (kthread_should_stop())
 			break;
-		if (tool->stats && time_after_eq(jiffies, next_stats)) {
+		if (READ_ONCE(tool->stats) && time_after_eq(jiffies, tool->next_stats)) {
 			tool->stats();
-			next_stats = jiffies + tool->stat_interval * HZ;
+			tool->next_stats = jiffies + tool->stat_interval * HZ;
 		}
 		torture_check_stopping(tool);
 	}
@@ -135,22 +146,19 @@ static int torture_monitor(void *arg)
 }
 
 /**
- * torture_stats_start() - start the run's monitor
+ * torture_stats_start() - print statistics at an interval
  * @tool: the tool, claimed by torture_init_begin()
- * @stats: print the statistics, every @interval seconds; NULL for none
- * @interval: seconds; 0 for no statistics
- *
- * The monitor also reports a torture_stop_kthread() that hangs; without
- * it, nothing does.
- *
- * Return: 0 or -ENOMEM.
+ * @stats: prints them
+ * @interval: every this many seconds; 0 for none
  */
-int torture_stats_start(struct torture_tool *tool, void (*stats)(void), int interval)
+void torture_stats_start(struct torture_tool *tool, void (*stats)(void), int interval)
 {
-	tool->stats = interval > 0 ? stats : NULL;
-	tool->stat_interval = interval > 0 ? interval : 0;
-	return torture_create_kthread(torture_monitor, tool, &tool->monitor, "%s_stats",
-				      tool->name);
+	if (interval <= 0)
+		return;
+	tool->stat_interval = interval;
+	tool->next_stats = jiffies + interval * HZ;
+	WRITE_ONCE(tool->stats, stats);
+	wake_up_process(tool->monitor);
 }
 
 /**
@@ -307,8 +315,8 @@ void torture_stop_kthread(struct torture_tool *tool, struct task_struct **tp)
 	tool->stop_since = jiffies;
 	tool->stop_reported = 0;
 	spin_unlock_irqrestore(&tool->stop_lock, flags);
-	if (tool->monitor && !tool->stats)
-		wake_up_process(tool->monitor);	/* it sleeps for good otherwise */
+	if (tool->monitor)
+		wake_up_process(tool->monitor);	/* it may sleep for good otherwise */
 	kthread_stop(t);
 	spin_lock_irqsave(&tool->stop_lock, flags);
 	tool->stopping = NULL;

@@ -380,7 +380,7 @@ static int rcu_scale_run(const char *cmd)
 	ret = -ENOMEM;
 	reader_tasks = kcalloc(nrealreaders, sizeof(*reader_tasks), GFP_KERNEL);
 	writers = kcalloc(nrealwriters, sizeof(*writers), GFP_KERNEL);
-	if (!reader_tasks || !writers || torture_stats_start(&rcu_scale_tool, NULL, 0))
+	if (!reader_tasks || !writers)
 		goto nomem;
 	for (int i = 0; i < nrealwriters; i++) {
 		writers[i].durations = kcalloc(MAX_MEAS, sizeof(u64), GFP_KERNEL);

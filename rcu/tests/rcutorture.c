@@ -1076,8 +1076,7 @@ static int rcu_torture_start_threads(void)
 					      "rtort_reader/%d", i))
 			return -ENOMEM;
 	}
-	if (torture_stats_start(&rcu_torture_tool, rcu_torture_stats, stat_interval))
-		return -ENOMEM;
+	torture_stats_start(&rcu_torture_tool, rcu_torture_stats, stat_interval);
 	if (irqwriter && cur_ops->irq_capable) {
 		torture_random_init(&irqwriter_rand, 0x4952);
 		timer_setup(&rcu_torture_irqwriter_timer, rcu_torture_irqwriter, 0);

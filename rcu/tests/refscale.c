@@ -303,7 +303,7 @@ static int ref_scale_run(const char *cmd)
 	ret = -ENOMEM;
 	result = kcalloc(nruns, sizeof(*result), GFP_KERNEL);
 	readers = kcalloc(nrealreaders, sizeof(*readers), GFP_KERNEL);
-	if (!result || !readers || torture_stats_start(&ref_scale_tool, NULL, 0)) {
+	if (!result || !readers) {
 		pr_alert("%s" SCALE_FLAG "!!! out of memory\n", scale_type);
 		goto out;
 	}
