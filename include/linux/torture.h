@@ -42,6 +42,20 @@ struct task_struct;
 	module_param(name, type, 0444);					\
 	MODULE_PARM_DESC(name, msg)
 
+/**
+ * torture_param_named() - as torture_param(), for a variable whose name
+ *	differs from the parameter's
+ * @type: as for torture_param()
+ * @name: the parameter's name after MODULE_PARAM_PREFIX
+ * @var: the variable
+ * @init: the default
+ * @msg: the description
+ */
+#define torture_param_named(type, name, var, init, msg)			\
+	static type var = init;						\
+	module_param_named(name, var, type, 0444);			\
+	MODULE_PARM_DESC(name, msg)
+
 /*
  * Ops tables.  A tool describes each type it tests (rcutorture's
  * "type=", the scale tools' "scale_type=") by one row of an array of

@@ -40,17 +40,12 @@
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "kfreebench."
 
-static unsigned long kfb_n = 1000000, kfb_size = 32;
-static int kfb_threads = -1, kfb_runs = 1;
+torture_param_named(ulong, n, kfb_n, 1000000, "Objects to free");
+torture_param_named(ulong, size, kfb_size, 32, "Size of each object (bytes)");
+torture_param_named(int, threads, kfb_threads, -1,
+		    "Worker kthreads, one per CPU (-1: every online CPU)");
+torture_param_named(int, runs, kfb_runs, 1, "How many times to run the pair, alternating");
 static char *kfb_mode = "both";
-module_param_named(n, kfb_n, ulong, 0444);
-MODULE_PARM_DESC(n, "Objects to free");
-module_param_named(size, kfb_size, ulong, 0444);
-MODULE_PARM_DESC(size, "Size of each object (bytes)");
-module_param_named(threads, kfb_threads, int, 0444);
-MODULE_PARM_DESC(threads, "Worker kthreads, one per CPU (-1: every online CPU)");
-module_param_named(runs, kfb_runs, int, 0444);
-MODULE_PARM_DESC(runs, "How many times to run the pair, alternating");
 module_param_named(mode, kfb_mode, charp, 0444);
 MODULE_PARM_DESC(mode, "kfree_rcu, call_rcu or both");
 

@@ -1392,20 +1392,16 @@ static int qoi_gpwork(unsigned int gps)
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "rcuqoi."
 
-static int qoi_timeout = -1, qoi_seconds = -1, qoi_irqs = -1, qoi_period_ms = -1;
-static int qoi_confine_gp = -1, qoi_gps = -1;
-module_param_named(timeout, qoi_timeout, int, 0444);
-MODULE_PARM_DESC(timeout, "stall, expstall, gpstarve, nostall: stall timeout (s, 3..300; 3)");
-module_param_named(seconds, qoi_seconds, int, 0444);
-MODULE_PARM_DESC(seconds, "How long the check runs (s, 1..600; each check has its default)");
-module_param_named(irqs, qoi_irqs, int, 0444);
-MODULE_PARM_DESC(irqs, "stall: 0 spins with interrupts off (0|1; 1)");
-module_param_named(period_ms, qoi_period_ms, int, 0444);
-MODULE_PARM_DESC(period_ms, "idle: ms between grace periods (1..10000; 100)");
-module_param_named(confine_gp, qoi_confine_gp, int, 0444);
-MODULE_PARM_DESC(confine_gp, "idle: confine the grace-period kthread to CPU 0 (0|1; 1)");
-module_param_named(gps, qoi_gps, int, 0444);
-MODULE_PARM_DESC(gps, "gpwork: grace periods (1..100000; 100)");
+torture_param_named(int, timeout, qoi_timeout, -1,
+		    "stall, expstall, gpstarve, nostall: stall timeout (s, 3..300; 3)");
+torture_param_named(int, seconds, qoi_seconds, -1,
+		    "How long the check runs (s, 1..600; each check has its default)");
+torture_param_named(int, irqs, qoi_irqs, -1, "stall: 0 spins with interrupts off (0|1; 1)");
+torture_param_named(int, period_ms, qoi_period_ms, -1,
+		    "idle: ms between grace periods (1..10000; 100)");
+torture_param_named(int, confine_gp, qoi_confine_gp, -1,
+		    "idle: confine the grace-period kthread to CPU 0 (0|1; 1)");
+torture_param_named(int, gps, qoi_gps, -1, "gpwork: grace periods (1..100000; 100)");
 
 /* @v, or @def if it is -1; -EINVAL unless that is in @lo..@hi. */
 static int qoi_arg(int v, unsigned int def, unsigned int lo, unsigned int hi,
