@@ -30,10 +30,7 @@ static int torture_monitor(void *arg);
  * torture_init_begin() - claim @tool for one run
  * @tool: the tool
  *
- * Also starts the run's monitor, which reports a torture_stop_kthread()
- * that hangs and prints the statistics once torture_stats_start() asks.
- *
- * Return: 0, -EBUSY if a run of @tool is in progress, or -ENOMEM.
+ * Return: 0, or -EBUSY if a run of @tool is in progress.
  */
 int torture_init_begin(struct torture_tool *tool)
 {
@@ -42,12 +39,21 @@ int torture_init_begin(struct torture_tool *tool)
 	tool->stats = NULL;
 	tool->stat_interval = 0;
 	tool->stopping = NULL;
-	if (torture_create_kthread(torture_monitor, tool, &tool->monitor, "%s_stats",
-				   tool->name)) {
-		atomic_set(&tool->running, 0);
-		return -ENOMEM;
-	}
+	tool->monitor = NULL;
 	return 0;
+}
+
+/*
+ * The run's monitor prints the statistics and reports a stop that hangs.
+ * It is started only when the run asks for statistics or first stops a
+ * thread: the quality-of-implementation checks measure idle CPUs and
+ * grace periods, and must not have it around while they do.
+ */
+static void torture_monitor_start(struct torture_tool *tool)
+{
+	if (!tool->monitor)
+		torture_create_kthread(torture_monitor, tool, &tool->monitor, "%s_stats",
+				       tool->name);
 }
 
 /**
@@ -158,7 +164,10 @@ void torture_stats_start(struct torture_tool *tool, void (*stats)(void), int int
 	tool->stat_interval = interval;
 	tool->next_stats = jiffies + interval * HZ;
 	WRITE_ONCE(tool->stats, stats);
-	wake_up_process(tool->monitor);
+	if (tool->monitor)
+		wake_up_process(tool->monitor);
+	else
+		torture_monitor_start(tool);
 }
 
 /**
@@ -309,6 +318,8 @@ void torture_stop_kthread(struct torture_tool *tool, struct task_struct **tp)
 
 	if (!t)
 		return;
+	if (atomic_read(&tool->running))
+		torture_monitor_start(tool);
 	get_task_struct(t);
 	spin_lock_irqsave(&tool->stop_lock, flags);
 	tool->stopping = t;
