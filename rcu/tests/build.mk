@@ -5,7 +5,7 @@
 obj-$(CONFIG_RCU_TORTURE_TEST) += rcu/tests/rcutorture.o
 obj-$(CONFIG_RCU_REF_SCALE_TEST) += rcu/tests/refscale.o
 obj-$(CONFIG_RCU_SCALE_TEST) += rcu/tests/rcuscale.o
-obj-y += rcu/tests/kvfree_rcu_bench.o
+obj-$(CONFIG_TORTURE_TEST) += rcu/tests/kvfree_rcu_bench.o
 # The RCU KUnit suites.
 obj-$(CONFIG_KUNIT) += rcu/tests/rcu_test.o rcu/tests/rculist_test.o \
 		       rcu/tests/prove_rcu_test.o rcu/tests/kvfree_rcu_test.o

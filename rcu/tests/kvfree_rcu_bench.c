@@ -25,7 +25,6 @@
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/errno.h>
-#include <linux/kstrtox.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
@@ -35,7 +34,22 @@
 #include <linux/shell.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/torture.h>
 #include "../kvfree_rcu.h"
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "kfreebench."
+
+torture_param_named(ulong, n, kfb_n, 1000000, "Objects to free");
+torture_param_named(ulong, size, kfb_size, 32, "Size of each object (bytes)");
+torture_param_named(int, threads, kfb_threads, -1,
+		    "Worker kthreads, one per CPU (-1: every online CPU)");
+torture_param_named(int, runs, kfb_runs, 1, "How many times to run the pair, alternating");
+static char *kfb_mode = "both";
+module_param_named(mode, kfb_mode, charp, 0444);
+MODULE_PARM_DESC(mode, "kfree_rcu, call_rcu or both");
+
+static struct torture_tool kfb_tool;
 
 #define KFB_SAMPLE	256
 
@@ -53,6 +67,7 @@ struct kfb_run {
 };
 
 struct kfb_worker {
+	struct task_struct *task;
 	struct kfb_run *run;
 	unsigned long count;
 	u64 done_ns;		/* when it had queued its last object */
@@ -107,6 +122,7 @@ static int kfb_worker_fn(void *arg)
 	w->done_ns = ktime_get_ns();
 	if (atomic_dec_and_test(&run->running))
 		complete(&run->done);
+	torture_kthread_park();
 	return 0;
 }
 
@@ -136,20 +152,13 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 	rcu_barrier();
 	kvfree_rcu_shrink();
 
-	i = 0;
-	for_each_online_cpu(cpu) {
-		struct task_struct *t;
-
-		if (i == nthreads)
-			break;
+	for (i = 0; i < nthreads; i++) {
+		cpu = torture_nth_cpu(i);
 		w[i].run = &run;
 		w[i].count = n / nthreads + (i < n % nthreads);
-		t = kthread_create(kfb_worker_fn, &w[i], "kfreebench/%u", cpu);
-		if (IS_ERR(t))
+		if (torture_create_kthread_on(kfb_worker_fn, &w[i], cpu, &w[i].task,
+					      "kfreebench/%u", cpu))
 			break;
-		kthread_bind(t, cpu);
-		wake_up_process(t);
-		i++;
 	}
 	/* Workers that could not be created count as finished. */
 	for (; i < nthreads; i++)
@@ -197,63 +206,62 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 		printk("%s: workers done queueing between %llu and %llu ms\n", name,
 		       (unsigned long long)div_u64(first, NSEC_PER_MSEC),
 		       (unsigned long long)div_u64(last, NSEC_PER_MSEC));
-	/* The workers have returned; their task structs are reaped elsewhere. */
-	msleep(10);
+	for (i = 0; i < nthreads; i++)
+		torture_stop_kthread(&kfb_tool, &w[i].task);
 	kfree(w);
 	return 0;
 }
 
+/* Check the kfreebench.* values; report the first bad one. */
+static int kfb_check(const char *cmd)
+{
+	if (!kfb_n)
+		return torture_report_bad(&kfb_tool, cmd, "bad n=%lu", kfb_n);
+	if (kfb_size < sizeof(struct kfb_obj) || kfb_size > KFREE_RCU_OFFSET_MAX)
+		return torture_report_bad(&kfb_tool, cmd, "size must be %zu..%d",
+					  sizeof(struct kfb_obj), KFREE_RCU_OFFSET_MAX);
+	if (kfb_threads != -1 && (kfb_threads < 1 || kfb_threads > num_online_cpus()))
+		return torture_report_bad(&kfb_tool, cmd, "threads must be 1..%u",
+					  num_online_cpus());
+	if (kfb_runs < 1 || kfb_runs > 100)
+		return torture_report_bad(&kfb_tool, cmd, "runs must be 1..100");
+	if (!kfb_mode || (strcmp(kfb_mode, "both") && strcmp(kfb_mode, "kfree_rcu") &&
+			  strcmp(kfb_mode, "call_rcu")))
+		return torture_report_bad(&kfb_tool, cmd, "mode=kfree_rcu|call_rcu|both");
+	return 0;
+}
+
+static int kfb_run_all(const char *cmd)
+{
+	bool do_kfree = strcmp(kfb_mode, "call_rcu"), do_call = strcmp(kfb_mode, "kfree_rcu");
+	unsigned int nthreads = kfb_threads == -1 ? num_online_cpus() : kfb_threads;
+	int ret = torture_init_begin(&kfb_tool);
+
+	if (ret)
+		return ret;
+	/* Alternate the two, so that both see the same host load. */
+	for (int r = 0; !ret && r < kfb_runs; r++) {
+		if (do_kfree)
+			ret = kfb_one(KFB_KFREE_RCU, kfb_n, kfb_size, nthreads);
+		if (!ret && do_call)
+			ret = kfb_one(KFB_CALL_RCU, kfb_n, kfb_size, nthreads);
+	}
+	torture_cleanup_end(&kfb_tool);
+	return ret;
+}
+
+static struct torture_tool kfb_tool = {
+	.name		= "kfreebench",
+	.tag		= "kfreebench",
+	.busy_msg	= "a kfreebench run is already in progress",
+	.check		= kfb_check,
+	.run		= kfb_run_all,
+	TORTURE_TOOL_STATE(kfb_tool),
+};
+
 static int cmd_kfreebench(int argc, char **argv)
 {
-	unsigned long n = 1000000, size = 32;
-	unsigned int threads = num_online_cpus(), runs = 1, r;
-	bool do_kfree = true, do_call = true;
-	int i, ret;
-
-	for (i = 1; i < argc; i++) {
-		char *v = shell_kv(argv[i]);
-
-		if (!v)
-			return -EINVAL;
-		if (!strcmp(argv[i], "n")) {
-			if (kstrtoul(v, 0, &n) || !n)
-				return shell_error("kfreebench: bad n=%s", v);
-		} else if (!strcmp(argv[i], "size")) {
-			if (kstrtoul(v, 0, &size) || size < sizeof(struct kfb_obj) ||
-			    size > KFREE_RCU_OFFSET_MAX)
-				return shell_error("kfreebench: size must be %zu..%d",
-						   sizeof(struct kfb_obj), KFREE_RCU_OFFSET_MAX);
-		} else if (!strcmp(argv[i], "threads")) {
-			if (kstrtouint(v, 0, &threads) || !threads ||
-			    threads > num_online_cpus())
-				return shell_error("kfreebench: threads must be 1..%u",
-						   num_online_cpus());
-		} else if (!strcmp(argv[i], "runs")) {
-			if (kstrtouint(v, 0, &runs) || !runs || runs > 100)
-				return shell_error("kfreebench: runs must be 1..100");
-		} else if (!strcmp(argv[i], "mode")) {
-			do_kfree = !strcmp(v, "kfree_rcu") || !strcmp(v, "both");
-			do_call = !strcmp(v, "call_rcu") || !strcmp(v, "both");
-			if (!do_kfree && !do_call)
-				return shell_error("kfreebench: mode=kfree_rcu|call_rcu|both");
-		} else {
-			return -EINVAL;
-		}
-	}
-	/* Alternate the two, so that both see the same host load. */
-	for (r = 0; r < runs; r++) {
-		if (do_kfree) {
-			ret = kfb_one(KFB_KFREE_RCU, n, size, threads);
-			if (ret)
-				return ret;
-		}
-		if (do_call) {
-			ret = kfb_one(KFB_CALL_RCU, n, size, threads);
-			if (ret)
-				return ret;
-		}
-	}
-	return 0;
+	return torture_shell_run(&kfb_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [runs=1] [mode=both|kfree_rcu|call_rcu]",
 		 "free n objects with kfree_rcu() and call_rcu()+kfree(): time, peak memory, callbacks",

@@ -33,6 +33,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
+#include <linux/torture.h>
 #include "../rcu.h"
 #include "../kvfree_rcu.h"
 #include "rcu_test_util.h"
@@ -72,23 +73,6 @@ static bool kvt_is_free(void *p)
 	return rcu_test_obj_is_free(p, KVT_CACHE);
 }
 
-/* An online CPU other than this one, or -1. */
-static int kvt_other_cpu(void)
-{
-	unsigned int self = raw_smp_processor_id(), cpu;
-
-	for_each_online_cpu(cpu)
-		if (cpu != self)
-			return cpu;
-	return -1;
-}
-
-static bool kvt_wait_flag(bool *flag, unsigned int ms)
-{
-	while (!READ_ONCE(*flag) && ms--)
-		msleep(1);
-	return READ_ONCE(*flag);
-}
 
 /* ---- a reader on another CPU ---- */
 
@@ -117,13 +101,7 @@ static int kvt_reader_fn(void *arg)
 	r->intact = ok;
 	WRITE_ONCE(r->done, true);
 	rcu_read_unlock();
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
+	torture_kthread_park();
 	return 0;
 }
 
@@ -137,7 +115,7 @@ static void kvt_reader_other_cpu(struct kunit *test,
 	struct kvt_obj *p = kvt_alloc(test), *q = kvt_alloc(test);
 	struct kvt_reader r = { };
 	struct task_struct *t;
-	int cpu = kvt_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 
 	if (cpu < 0) {
 		free(p, q);
@@ -150,7 +128,7 @@ static void kvt_reader_other_cpu(struct kunit *test,
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 	kthread_bind(t, cpu);
 	wake_up_process(t);
-	KUNIT_EXPECT_TRUE(test, kvt_wait_flag(&r.in, 5000));
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r.in, 5000));
 	RCU_INIT_POINTER(kvt_ptr[0], NULL);
 	RCU_INIT_POINTER(kvt_ptr[1], NULL);
 	free(p, q);
@@ -281,7 +259,7 @@ static void kvt_timer_fn(struct timer_list *t)
 static void kvfree_rcu_test_contexts(struct kunit *test)
 {
 	struct kvt_ctx *hard, *soft;
-	int cpu = kvt_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 
 	hard = kunit_kzalloc(test, sizeof(*hard), GFP_KERNEL);
 	soft = kunit_kzalloc(test, sizeof(*soft), GFP_KERNEL);
@@ -300,7 +278,7 @@ static void kvfree_rcu_test_contexts(struct kunit *test)
 	}
 	timer_setup(&soft->timer, kvt_timer_fn, 0);
 	mod_timer(&soft->timer, jiffies + 1);
-	KUNIT_EXPECT_TRUE_MSG(test, kvt_wait_flag(&soft->done, 5000),
+	KUNIT_EXPECT_TRUE_MSG(test, rcu_test_wait_flag(&soft->done, 5000),
 			      "the timer did not fire");
 	del_timer_sync(&soft->timer);
 	KUNIT_EXPECT_TRUE(test, soft->in_context);

@@ -38,66 +38,15 @@
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
+#include <linux/torture.h>
 #include <kunit/test.h>
 #include <asm/arch.h>
 #include "../tree.h"
 
+static struct torture_tool qoi_tool;
+
 /* "12.34" from a count over @n grace periods. */
 #define QOI_PER_GP(x, n)	((x) / (n)), (((x) * 100 / (n)) % 100)
-
-/* ---- KTAP output ---- */
-
-struct qoi_run {
-	const char *name;
-	int planned;
-	int n;
-	int failed;
-};
-
-static void qoi_begin(struct qoi_run *r, const char *name, int planned)
-{
-	r->name = name;
-	r->planned = planned;
-	r->n = 0;
-	r->failed = 0;
-	printk("KTAP version 1\n");
-	printk("1..%d\n", planned);
-	printk("# rcuqoi %s\n", name);
-}
-
-static void qoi_check(struct qoi_run *r, bool ok, const char *what)
-{
-	r->n++;
-	if (!ok)
-		r->failed++;
-	printk("%sok %d %s_%s\n", ok ? "" : "not ", r->n, r->name, what);
-}
-
-static void qoi_skip(struct qoi_run *r, const char *what, const char *why)
-{
-	r->n++;
-	printk("ok %d %s_%s # SKIP %s\n", r->n, r->name, what, why);
-}
-
-/* Fill the plan with skips if a run stops early (no CPU, no memory). */
-static int qoi_end(struct qoi_run *r)
-{
-	while (r->n < r->planned)
-		qoi_skip(r, "not_run", "an earlier step failed");
-	printk("# rcuqoi %s: %d of %d checks failed\n", r->name, r->failed, r->n);
-	return 0;
-}
-
-/* Some CPU other than @cpu that is online, or -1. */
-static int qoi_other_cpu(int cpu)
-{
-	unsigned int c;
-
-	for_each_online_cpu(c)
-		if ((int)c != cpu)
-			return c;
-	return -1;
-}
 
 static unsigned long qoi_total_cbs(void)
 {
@@ -263,7 +212,7 @@ static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
 	struct qoi_waiter w = {};
 	struct task_struct *t = NULL;
 	bool spinning = false;
-	int cpu = raw_smp_processor_id(), other = qoi_other_cpu(cpu);
+	int cpu = raw_smp_processor_id(), other = torture_other_cpu(cpu);
 
 	if (with_gp) {
 		if (other < 0)
@@ -337,17 +286,17 @@ static int qoi_spin_captured(unsigned int timeout, unsigned int secs,
 static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 {
 	struct qoi_spin_obs obs = { .irqs_off = irqs_off };
-	struct qoi_run r;
+	struct torture_ktap r;
 	int cpu, before, before_self, n, max_expected;
 	u64 gap_prev;
 	bool grows = true;
 
-	qoi_begin(&r, irqs_off ? "stall_irqs_off" : "stall", 8);
+	torture_ktap_begin(&r, "rcuqoi", irqs_off ? "stall_irqs_off" : "stall", 8);
 	before = READ_ONCE(rcu_state.nr_stall_warnings);
 	before_self = READ_ONCE(rcu_state.nr_self_stall_warnings);
 	if (qoi_spin_captured(timeout, secs, &obs)) {
-		qoi_skip(&r, "warned", "needs 2 CPUs");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "warned", "needs 2 CPUs");
+		return torture_ktap_end(&r);
 	}
 	cpu = obs.cpu;
 	n = READ_ONCE(rcu_state.nr_stall_warnings) - before;
@@ -357,24 +306,24 @@ static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 	for (int i = 0; i < min(obs.nr_warnings, QOI_MAX_STALLS); i++)
 		printk("#   warning %d at %llu ms into the spin\n", i + 1,
 		       (unsigned long long)obs.warn_ms[i]);
-	qoi_check(&r, n >= 1 && obs.nr_warnings >= 1, "warned");
+	torture_ktap_check(&r, n >= 1 && obs.nr_warnings >= 1, "warned");
 	if (irqs_off) {
-		qoi_check(&r, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:") &&
+		torture_ktap_check(&r, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:") &&
 			      kunit_log_contains("(detected by "), "header_detected_by_others");
-		qoi_check(&r, !kunit_log_contains("self-detected"),
+		torture_ktap_check(&r, !kunit_log_contains("self-detected"),
 			  "not_self_detected");
-		qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", cpu) &&
+		torture_ktap_check(&r, qoi_captured("NMI backtrace for cpu %d", cpu) &&
 			      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
 	} else {
-		qoi_check(&r, kunit_log_contains("INFO: rcu self-detected stall on CPU"),
+		torture_ktap_check(&r, kunit_log_contains("INFO: rcu self-detected stall on CPU"),
 			  "header_self_detected");
-		qoi_check(&r, READ_ONCE(rcu_state.nr_self_stall_warnings) > before_self,
+		torture_ktap_check(&r, READ_ONCE(rcu_state.nr_self_stall_warnings) > before_self,
 			  "self_detected_counted");
-		qoi_check(&r, kunit_log_contains("Call Trace:") &&
+		torture_ktap_check(&r, kunit_log_contains("Call Trace:") &&
 			      kunit_log_contains("qoi_reader_spin"), "backtrace");
 	}
-	qoi_check(&r, qoi_captured("\t%d-...: (", cpu), "names_cpu");
-	qoi_check(&r, kunit_log_contains(" jiffies, g="), "gp_number_and_age");
+	torture_ktap_check(&r, qoi_captured("\t%d-...: (", cpu), "names_cpu");
+	torture_ktap_check(&r, kunit_log_contains(" jiffies, g="), "gp_number_and_age");
 	/*
 	 * The first warning comes about @timeout after the grace period
 	 * started; each later one after a longer gap than the one before.
@@ -388,13 +337,13 @@ static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 		gap_prev = gap;
 	}
 	if (obs.nr_warnings >= 2)
-		qoi_check(&r, grows, "growing_intervals");
+		torture_ktap_check(&r, grows, "growing_intervals");
 	else
-		qoi_skip(&r, "growing_intervals", "spin too short for a second warning");
+		torture_ktap_skip(&r, "growing_intervals", "spin too short for a second warning");
 	/* At most one warning per timeout period: 3x back-off allows far fewer. */
 	max_expected = secs / timeout;
-	qoi_check(&r, n <= max(max_expected, 1), "no_flood");
-	return qoi_end(&r);
+	torture_ktap_check(&r, n <= max(max_expected, 1), "no_flood");
+	return torture_ktap_end(&r);
 }
 
 /*
@@ -410,28 +359,28 @@ static int qoi_expstall(unsigned int timeout, unsigned int secs)
 {
 	struct qoi_spin_obs obs = { .expedited = true };
 	unsigned long exp_before = READ_ONCE(rcu_state.expedited_sequence);
-	struct qoi_run r;
+	struct torture_ktap r;
 	int before, n;
 
-	qoi_begin(&r, "expstall", 5);
+	torture_ktap_begin(&r, "rcuqoi", "expstall", 5);
 	before = READ_ONCE(rcu_state.nr_exp_stall_warnings);
 	if (qoi_spin_captured(timeout, secs, &obs)) {
-		qoi_skip(&r, "warned", "needs 2 CPUs");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "warned", "needs 2 CPUs");
+		return torture_ktap_end(&r);
 	}
 	n = READ_ONCE(rcu_state.nr_exp_stall_warnings) - before;
 	printk("# spun %u s on CPU %d with rcu_cpu_stall_timeout=%u: %d expedited stall warning(s)\n",
 	       secs, obs.cpu, timeout, n);
-	qoi_check(&r, n >= 1, "warned");
-	qoi_check(&r, kunit_log_contains("INFO: rcu detected expedited stalls on CPUs/tasks: {"),
+	torture_ktap_check(&r, n >= 1, "warned");
+	torture_ktap_check(&r, kunit_log_contains("INFO: rcu detected expedited stalls on CPUs/tasks: {"),
 		  "header");
-	qoi_check(&r, qoi_captured(" %d-... }", obs.cpu) || qoi_captured(" %d-... ", obs.cpu),
+	torture_ktap_check(&r, qoi_captured(" %d-... }", obs.cpu) || qoi_captured(" %d-... ", obs.cpu),
 		  "names_cpu");
-	qoi_check(&r, qoi_captured("NMI backtrace for cpu %d", obs.cpu) &&
+	torture_ktap_check(&r, qoi_captured("NMI backtrace for cpu %d", obs.cpu) &&
 		      kunit_log_contains("qoi_reader_spin"), "nmi_backtrace");
-	qoi_check(&r, ULONG_CMP_GE(READ_ONCE(rcu_state.expedited_sequence), exp_before + 2),
+	torture_ktap_check(&r, ULONG_CMP_GE(READ_ONCE(rcu_state.expedited_sequence), exp_before + 2),
 		  "grace_period_ended");
-	return qoi_end(&r);
+	return torture_ktap_end(&r);
 }
 
 /* Wait (up to @ms) until no grace period runs and no callback is queued. */
@@ -463,22 +412,22 @@ static bool qoi_wait_quiet(unsigned int ms)
 static int qoi_nostall(unsigned int timeout)
 {
 	struct qoi_spin_obs obs = {};
-	struct qoi_run r;
+	struct torture_ktap r;
 	int before;
 	bool quiet;
 
-	qoi_begin(&r, "nostall", 2);
+	torture_ktap_begin(&r, "rcuqoi", "nostall", 2);
 	qoi_set_stall_timeout(timeout);
 	synchronize_rcu();
 
 	before = READ_ONCE(rcu_state.nr_stall_warnings);
 	if (qoi_spin_with_waiter((timeout - 1) * 1000, true, &obs)) {
-		qoi_skip(&r, "short_spin", "needs 2 CPUs");
+		torture_ktap_skip(&r, "short_spin", "needs 2 CPUs");
 	} else {
 		printk("# short spin: %u ms with a grace period waiting, timeout %u s: %d warning(s)\n",
 		       (timeout - 1) * 1000, timeout,
 		       READ_ONCE(rcu_state.nr_stall_warnings) - before);
-		qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
+		torture_ktap_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
 			  "short_spin");
 	}
 
@@ -496,11 +445,11 @@ static int qoi_nostall(unsigned int timeout)
 	       obs.gp_seq_end, READ_ONCE(rcu_state.nr_stall_warnings) - before);
 	if (!quiet || obs.gp_seq_start != obs.gp_seq_end ||
 	    gp_seq_state(obs.gp_seq_start))
-		qoi_skip(&r, "no_gp", "a grace period was requested during the spin");
+		torture_ktap_skip(&r, "no_gp", "a grace period was requested during the spin");
 	else
-		qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
+		torture_ktap_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) == before,
 			  "no_gp");
-	return qoi_end(&r);
+	return torture_ktap_end(&r);
 }
 
 /* ---- a starved grace-period kthread ---- */
@@ -539,16 +488,16 @@ static int qoi_gpstarve(unsigned int timeout, unsigned int secs)
 {
 	static struct qoi_starve_arg a;
 	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread), *t;
-	int before, starved0, cpu = raw_smp_processor_id(), x = qoi_other_cpu(cpu);
+	int before, starved0, cpu = raw_smp_processor_id(), x = torture_other_cpu(cpu);
 	unsigned long g0;
 	struct cpumask mask;
-	struct qoi_run r;
+	struct torture_ktap r;
 	bool in_gp = false;
 
-	qoi_begin(&r, "gpstarve", 4);
+	torture_ktap_begin(&r, "rcuqoi", "gpstarve", 4);
 	if (x < 0 || !gp) {
-		qoi_skip(&r, "warned", "needs 2 CPUs");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "warned", "needs 2 CPUs");
+		return torture_ktap_end(&r);
 	}
 	memset(&a, 0, sizeof(a));
 	a.ms = secs * 1000;
@@ -563,8 +512,8 @@ static int qoi_gpstarve(unsigned int timeout, unsigned int secs)
 		kunit_printk_capture_stop();
 		printk("# expect-splat: end\n");
 		qoi_restore_stall_timeout();
-		qoi_skip(&r, "warned", "no kthread");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "warned", "no kthread");
+		return torture_ktap_end(&r);
 	}
 	sched_set_fifo(t);
 	/*
@@ -593,7 +542,7 @@ static int qoi_gpstarve(unsigned int timeout, unsigned int secs)
 	while (!READ_ONCE(a.done))
 		msleep(10);
 	set_cpus_allowed_ptr(gp, cpu_possible_mask);
-	kthread_stop(t);
+	torture_stop_kthread(&qoi_tool, &t);
 	/* The kthread is free again: the grace period must end now. */
 	for (int i = 0; i < 5000 && !poll_state_synchronize_rcu(g0); i++)
 		msleep(1);
@@ -605,15 +554,15 @@ static int qoi_gpstarve(unsigned int timeout, unsigned int secs)
 	       READ_ONCE(rcu_state.nr_stall_warnings) - before,
 	       READ_ONCE(rcu_state.nr_kthread_starved) - starved0);
 	if (!in_gp) {
-		qoi_skip(&r, "warned", "no grace period started within 2 s");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "warned", "no grace period started within 2 s");
+		return torture_ktap_end(&r);
 	}
-	qoi_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) > before, "warned");
-	qoi_check(&r, READ_ONCE(rcu_state.nr_kthread_starved) > starved0 &&
+	torture_ktap_check(&r, READ_ONCE(rcu_state.nr_stall_warnings) > before, "warned");
+	torture_ktap_check(&r, READ_ONCE(rcu_state.nr_kthread_starved) > starved0 &&
 		      kunit_log_contains("rcu_gp kthread starved for "), "kthread_starved");
-	qoi_check(&r, qoi_captured("->cpu=%d", x), "names_kthread_cpu");
-	qoi_check(&r, poll_state_synchronize_rcu(g0), "grace_period_ended");
-	return qoi_end(&r);
+	torture_ktap_check(&r, qoi_captured("->cpu=%d", x), "names_kthread_cpu");
+	torture_ktap_check(&r, poll_state_synchronize_rcu(g0), "grace_period_ended");
+	return torture_ktap_end(&r);
 }
 
 /* ---- idle ---- */
@@ -682,14 +631,14 @@ static int qoi_idle(unsigned int secs, unsigned int period_ms, bool confine_gp)
 	static struct qoi_idle_arg a;
 	struct task_struct *t, *gp = confine_gp ? READ_ONCE(rcu_state.gp_kthread) : NULL;
 	struct cpumask mask;
-	struct qoi_run r;
+	struct torture_ktap r;
 	unsigned int cpu, nidle = 0;
 	u64 ticks = 0, wakeups = 0, ipis = 0;
 
-	qoi_begin(&r, "idle", 3);
+	torture_ktap_begin(&r, "rcuqoi", "idle", 3);
 	if (num_online_cpus() < 2) {
-		qoi_skip(&r, "no_ticks", "needs 2 CPUs");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "no_ticks", "needs 2 CPUs");
+		return torture_ktap_end(&r);
 	}
 	memset(&a, 0, sizeof(a));
 	a.secs = secs;
@@ -703,7 +652,7 @@ static int qoi_idle(unsigned int secs, unsigned int period_ms, bool confine_gp)
 	if (IS_ERR(t)) {
 		if (gp)
 			set_cpus_allowed_ptr(gp, cpu_possible_mask);
-		return qoi_end(&r);
+		return torture_ktap_end(&r);
 	}
 	wake_up_process(t);
 	wait_for_completion(&a.done);
@@ -734,10 +683,10 @@ static int qoi_idle(unsigned int secs, unsigned int period_ms, bool confine_gp)
 	printk("# %u idle CPUs: %llu ticks, %llu wake-ups, %llu IPIs in total\n",
 	       nidle, (unsigned long long)ticks, (unsigned long long)wakeups,
 	       (unsigned long long)ipis);
-	qoi_check(&r, a.gp_count >= a.gps, "grace_periods_completed");
-	qoi_check(&r, ticks == 0, "no_ticks");
-	qoi_check(&r, wakeups == 0 && ipis == 0, "no_wakeups");
-	return qoi_end(&r);
+	torture_ktap_check(&r, a.gp_count >= a.gps, "grace_periods_completed");
+	torture_ktap_check(&r, ticks == 0, "no_ticks");
+	torture_ktap_check(&r, wakeups == 0 && ipis == 0, "no_wakeups");
+	return torture_ktap_end(&r);
 }
 
 /* ---- expedited ---- */
@@ -850,7 +799,7 @@ static long qoi_share(unsigned int *ncallers)
 	struct qoi_share_arg a = { };
 	struct task_struct *rd;
 	unsigned int cpu, n = 0, me = raw_smp_processor_id();
-	int rcpu = qoi_other_cpu(me);
+	int rcpu = torture_other_cpu(me);
 	unsigned long exp0;
 	long gps;
 
@@ -881,9 +830,8 @@ static long qoi_share(unsigned int *ncallers)
 		msleep(10);
 	gps = READ_ONCE(rcu_state.n_exp_gps) - exp0;
 	for_each_online_cpu(cpu)
-		if (ts[cpu])
-			kthread_stop(ts[cpu]);
-	kthread_stop(rd);
+		torture_stop_kthread(&qoi_tool, &ts[cpu]);
+	torture_stop_kthread(&qoi_tool, &rd);
 	*ncallers = atomic_read(&a.done);
 	return *ncallers == n ? gps : -1;
 }
@@ -920,12 +868,12 @@ static int qoi_storm(unsigned int secs)
 	unsigned long gp0, exp0, shared0, ipi0, min_count = ULONG_MAX, max_count = 0, total = 0;
 	unsigned int cpu;
 	u64 other_ipis = 0;
-	struct qoi_run r;
+	struct torture_ktap r;
 
-	qoi_begin(&r, "storm", 7);
+	torture_ktap_begin(&r, "rcuqoi", "storm", 7);
 	if (num_online_cpus() < 2) {
-		qoi_skip(&r, "idle_not_ipied", "needs 2 CPUs");
-		return qoi_end(&r);
+		torture_ktap_skip(&r, "idle_not_ipied", "needs 2 CPUs");
+		return torture_ktap_end(&r);
 	}
 
 	/* (1) Idle system: latency, and the idle CPUs are left alone. */
@@ -933,7 +881,7 @@ static int qoi_storm(unsigned int secs)
 	init_completion(&la.done);
 	t = kthread_create_on_cpu(qoi_exp_lat_thread, &la, 0, "qoi_explat");
 	if (IS_ERR(t))
-		return qoi_end(&r);
+		return torture_ktap_end(&r);
 	wake_up_process(t);
 	wait_for_completion(&la.done);
 	for_each_online_cpu(cpu)
@@ -946,7 +894,7 @@ static int qoi_storm(unsigned int secs)
 	       (unsigned long long)la.ns[QOI_EXP_SAMPLES - 1] / 1000);
 	printk("# expedited IPIs sent: %lu; IPIs taken by CPUs 1..%u: %llu\n",
 	       la.ipis, nr_cpu_ids - 1, (unsigned long long)other_ipis);
-	qoi_check(&r, la.ipis == 0 && other_ipis == 0, "idle_not_ipied");
+	torture_ktap_check(&r, la.ipis == 0 && other_ipis == 0, "idle_not_ipied");
 
 	/* (2) The storm. */
 	memset(&sa, 0, sizeof(sa));
@@ -975,8 +923,7 @@ static int qoi_storm(unsigned int secs)
 	for (int i = 0; i < 6000 && atomic_read(&sa.running); i++)
 		msleep(10);
 	for_each_online_cpu(cpu)
-		if (ts[cpu])
-			kthread_stop(ts[cpu]);
+		torture_stop_kthread(&qoi_tool, &ts[cpu]);
 	if (!IS_ERR(tn))
 		kthread_stop(tn);
 
@@ -995,10 +942,10 @@ static int qoi_storm(unsigned int secs)
 	for_each_online_cpu(cpu)
 		printk(KERN_CONT " %lu", sa.count[cpu]);
 	printk(KERN_CONT "\n");
-	qoi_check(&r, min_count >= 1, "every_cpu_progressed");
-	qoi_check(&r, !atomic_read(&sa.running), "all_returned");
-	qoi_check(&r, gp0 >= 1, "normal_gps_completed");
-	qoi_check(&r, sa.normal >= 1, "synchronize_rcu_returned");
+	torture_ktap_check(&r, min_count >= 1, "every_cpu_progressed");
+	torture_ktap_check(&r, !atomic_read(&sa.running), "all_returned");
+	torture_ktap_check(&r, gp0 >= 1, "normal_gps_completed");
+	torture_ktap_check(&r, sa.normal >= 1, "synchronize_rcu_returned");
 	/*
 	 * Fairness: a caller waits for at most two expedited grace periods
 	 * whoever else is calling, so no CPU falls far behind the busiest
@@ -1016,18 +963,18 @@ static int qoi_storm(unsigned int secs)
 	 * up to 30-fold on a loaded 2-core machine, while the mutex-only
 	 * scheme left CPUs with 1 or 2 calls against thousands.
 	 */
-	qoi_check(&r, min_count >= 10 && min_count * 100 >= max_count, "fair_progress");
+	torture_ktap_check(&r, min_count >= 10 && min_count * 100 >= max_count, "fair_progress");
 	if (num_online_cpus() < 4) {
-		qoi_skip(&r, "gps_shared", "needs 4 CPUs");
+		torture_ktap_skip(&r, "gps_shared", "needs 4 CPUs");
 	} else {
 		unsigned int ncallers;
 		long gps = qoi_share(&ncallers);
 
 		printk("# storm: %u concurrent synchronize_rcu_expedited() behind a %d ms reader: %ld expedited GPs\n",
 		       ncallers, QOI_SHARE_HOLD_MS, gps);
-		qoi_check(&r, gps >= 1 && gps <= 2, "gps_shared");
+		torture_ktap_check(&r, gps >= 1 && gps <= 2, "gps_shared");
 	}
-	return qoi_end(&r);
+	return torture_ktap_end(&r);
 }
 
 /* ---- flood ---- */
@@ -1218,7 +1165,7 @@ static int qoi_flood(unsigned int secs)
 	static struct qoi_flood_arg a;
 	static struct task_struct *ts[NR_CPUS];
 	struct task_struct *rd;
-	struct qoi_run r;
+	struct torture_ktap r;
 	unsigned long free0, free_min, backlog, peak[2] = {}, nsamples[2] = {}, cpu_peak = 0;
 	unsigned long med_q2, med_q4, min_q4, peak_all;
 	unsigned int q;
@@ -1231,7 +1178,7 @@ static int qoi_flood(unsigned int secs)
 	char buf[24];
 	u64 t0, t_end;
 
-	qoi_begin(&r, "flood", 6);
+	torture_ktap_begin(&r, "rcuqoi", "flood", 6);
 	memset(&a, 0, sizeof(a));
 	memset(ts, 0, sizeof(ts));
 	RCU_INIT_POINTER(qoi_flood_gp_ptr, &qoi_flood_gp_ptr_target);
@@ -1246,7 +1193,7 @@ static int qoi_flood(unsigned int secs)
 	/* Reader latency before the flood. */
 	rd = kthread_run(qoi_flood_reader, &a, "qoi_reader");
 	if (IS_ERR(rd))
-		return qoi_end(&r);
+		return torture_ktap_end(&r);
 	msleep(2000);
 	WRITE_ONCE(a.phase, 1);
 
@@ -1312,10 +1259,9 @@ static int qoi_flood(unsigned int secs)
 	WRITE_ONCE(a.stop, true);
 	sched_setscheduler_nocheck(current, SCHED_NORMAL, &normal);
 	for_each_online_cpu(cpu)
-		if (ts[cpu])
-			kthread_stop(ts[cpu]);
+		torture_stop_kthread(&qoi_tool, &ts[cpu]);
 	WRITE_ONCE(a.rd_stop, true);
-	kthread_stop(rd);
+	torture_stop_kthread(&qoi_tool, &rd);
 	floods = READ_ONCE(rcu_state.n_flood_checks) - flood0;
 	rcu_barrier();
 	msleep(200);
@@ -1364,21 +1310,21 @@ static int qoi_flood(unsigned int secs)
 		       (unsigned long long)a.rd_max_cb_ns[ph], a.rd_max_batches[ph]);
 	}
 
-	qoi_check(&r, enomem == 0, "no_allocation_failure");
+	torture_ktap_check(&r, enomem == 0, "no_allocation_failure");
 	if (!nsamples[0] || !nsamples[1])
-		qoi_skip(&r, "backlog_bounded", "the monitor got no CPU in one half");
+		torture_ktap_skip(&r, "backlog_bounded", "the monitor got no CPU in one half");
 	else
-		qoi_check(&r, free0 - free_min <= free0 / 8 &&
+		torture_ktap_check(&r, free0 - free_min <= free0 / 8 &&
 			  min_q4 <= med_q2 * 3 / 2 + (unsigned long)qhimark,
 			  "backlog_bounded");
 	if (cpu_peak > (unsigned long)qhimark || floods)
-		qoi_check(&r, floods >= 1 && blimit_max > blimit0, "evasive_action");
+		torture_ktap_check(&r, floods >= 1 && blimit_max > blimit0, "evasive_action");
 	else
-		qoi_skip(&r, "evasive_action", "no CPU passed qhimark");
-	qoi_check(&r, relaxed, "relaxed_after");
-	qoi_check(&r, qoi_flood_invoked_total() - inv0 == queued, "all_invoked");
-	qoi_check(&r, a.rd_hist[1].n > 0, "readers_ran_during_flood");
-	return qoi_end(&r);
+		torture_ktap_skip(&r, "evasive_action", "no CPU passed qhimark");
+	torture_ktap_check(&r, relaxed, "relaxed_after");
+	torture_ktap_check(&r, qoi_flood_invoked_total() - inv0 == queued, "all_invoked");
+	torture_ktap_check(&r, a.rd_hist[1].n > 0, "readers_ran_during_flood");
+	return torture_ktap_end(&r);
 }
 
 /* ---- grace-period kthread work against the size of the tree ---- */
@@ -1398,10 +1344,10 @@ static int qoi_gpwork(unsigned int gps)
 	unsigned int nodes = geo->num_nodes;
 	unsigned int leaves = geo->level_cnt[geo->levels - 1];
 	unsigned long g0, v0, c0, f0, ngp, v, c, f;
-	struct qoi_run r;
+	struct torture_ktap r;
 	u64 ns0, ns;
 
-	qoi_begin(&r, "gpwork", 4);
+	torture_ktap_begin(&r, "rcuqoi", "gpwork", 4);
 	g0 = rcu_gp_completed();
 	v0 = READ_ONCE(rcu_state.gp_nodes_visited);
 	c0 = READ_ONCE(rcu_state.gp_cpu_checks);
@@ -1414,9 +1360,9 @@ static int qoi_gpwork(unsigned int gps)
 	c = READ_ONCE(rcu_state.gp_cpu_checks) - c0;
 	f = READ_ONCE(rcu_state.n_force_qs) - f0;
 	ns = READ_ONCE(rcu_state.gp_kthread_ns) - ns0;
-	qoi_check(&r, ngp >= gps, "grace_periods_completed");
+	torture_ktap_check(&r, ngp >= gps, "grace_periods_completed");
 	if (!ngp)
-		return qoi_end(&r);
+		return torture_ktap_end(&r);
 	printk("# rcuqoi gpwork: cpus=%u levels=%d rcu_nodes=%u leaves=%u gps=%lu fqs_per_gp=%lu.%02lu node_visits_per_gp=%lu.%02lu cpu_checks_per_gp=%lu.%02lu kthread_us_per_gp=%llu\n",
 	       num_online_cpus(), geo->levels, nodes, leaves, ngp, QOI_PER_GP(f, ngp),
 	       QOI_PER_GP(v, ngp), QOI_PER_GP(c, ngp),
@@ -1425,98 +1371,135 @@ static int qoi_gpwork(unsigned int gps)
 	 * Node visits: twice per node per grace period (one more grace
 	 * period may be under way), once per leaf per forcing pass.
 	 */
-	qoi_check(&r, v <= 2 * nodes * (ngp + 1) + f * leaves,
+	torture_ktap_check(&r, v <= 2 * nodes * (ngp + 1) + f * leaves,
 		  "node_visits_bounded_by_rcu_nodes");
-	qoi_check(&r, c <= f * num_online_cpus(), "cpu_checks_only_in_forcing_passes");
+	torture_ktap_check(&r, c <= f * num_online_cpus(), "cpu_checks_only_in_forcing_passes");
 	/*
 	 * Back-to-back synchronize_rcu() needs one grace period each: a
 	 * grace period nobody asked for (a CPU re-requesting for callbacks
 	 * that already have one) shows up as about two per call.
 	 */
-	qoi_check(&r, ngp <= gps + gps / 4 + 2, "one_grace_period_per_call");
-	return qoi_end(&r);
+	torture_ktap_check(&r, ngp <= gps + gps / 4 + 2, "one_grace_period_per_call");
+	return torture_ktap_end(&r);
 }
 
 /* ---- the command ---- */
 
-static int qoi_arg(int argc, char **argv, const char *key, unsigned int def,
-		   unsigned int lo, unsigned int hi, unsigned int *val)
-{
-	*val = def;
-	for (int i = 2; i < argc; i++) {
-		char *v, buf[32];
+/*
+ * The keys of "rcuqoi CHECK key=value...", also boot parameters
+ * ("rcuqoi.seconds=5"); -1 takes the check's own default.
+ */
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "rcuqoi."
 
-		strscpy(buf, argv[i], sizeof(buf));
-		v = shell_kv(buf);
-		if (!v)
-			return -EINVAL;
-		if (strcmp(buf, key))
-			continue;
-		if (kstrtouint(v, 0, val) || *val < lo || *val > hi)
-			return -EINVAL;
-	}
-	return 0;
+torture_param_named(int, timeout, qoi_timeout, -1,
+		    "stall, expstall, gpstarve, nostall: stall timeout (s, 3..300; 3)");
+torture_param_named(int, seconds, qoi_seconds, -1,
+		    "How long the check runs (s, 1..600; each check has its default)");
+torture_param_named(int, irqs, qoi_irqs, -1, "stall: 0 spins with interrupts off (0|1; 1)");
+torture_param_named(int, period_ms, qoi_period_ms, -1,
+		    "idle: ms between grace periods (1..10000; 100)");
+torture_param_named(int, confine_gp, qoi_confine_gp, -1,
+		    "idle: confine the grace-period kthread to CPU 0 (0|1; 1)");
+torture_param_named(int, gps, qoi_gps, -1, "gpwork: grace periods (1..100000; 100)");
+
+/* @v, or @def if it is -1; -EINVAL unless that is in @lo..@hi. */
+static int qoi_arg(int v, unsigned int def, unsigned int lo, unsigned int hi,
+		   unsigned int *val)
+{
+	*val = v == -1 ? def : v;
+	return v < -1 || *val < lo || *val > hi ? -EINVAL : 0;
 }
 
-static int cmd_rcuqoi(int argc, char **argv)
+/* Run the check @check with the current rcuqoi.* values. */
+static int qoi_dispatch(const char *check)
 {
 	unsigned int secs, timeout, period;
 
-	if (argc < 2)
-		return -EINVAL;
-	if (!strcmp(argv[1], "stall")) {
+	if (!strcmp(check, "stall")) {
 		unsigned int irqs;
 
-		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
-		    qoi_arg(argc, argv, "seconds", 14, 1, 600, &secs) ||
-		    qoi_arg(argc, argv, "irqs", 1, 0, 1, &irqs))
+		if (qoi_arg(qoi_timeout, 3, 3, 300, &timeout) ||
+		    qoi_arg(qoi_seconds, 14, 1, 600, &secs) ||
+		    qoi_arg(qoi_irqs, 1, 0, 1, &irqs))
 			return -EINVAL;
 		return qoi_stall(timeout, secs, !irqs);
 	}
-	if (!strcmp(argv[1], "expstall")) {
-		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
-		    qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+	if (!strcmp(check, "expstall")) {
+		if (qoi_arg(qoi_timeout, 3, 3, 300, &timeout) ||
+		    qoi_arg(qoi_seconds, 5, 1, 600, &secs))
 			return -EINVAL;
 		return qoi_expstall(timeout, secs);
 	}
-	if (!strcmp(argv[1], "gpstarve")) {
-		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout) ||
-		    qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+	if (!strcmp(check, "gpstarve")) {
+		if (qoi_arg(qoi_timeout, 3, 3, 300, &timeout) ||
+		    qoi_arg(qoi_seconds, 5, 1, 600, &secs))
 			return -EINVAL;
 		return qoi_gpstarve(timeout, secs);
 	}
-	if (!strcmp(argv[1], "nostall")) {
-		if (qoi_arg(argc, argv, "timeout", 3, 3, 300, &timeout))
+	if (!strcmp(check, "nostall")) {
+		if (qoi_arg(qoi_timeout, 3, 3, 300, &timeout))
 			return -EINVAL;
 		return qoi_nostall(timeout);
 	}
-	if (!strcmp(argv[1], "idle")) {
+	if (!strcmp(check, "idle")) {
 		unsigned int confine;
 
-		if (qoi_arg(argc, argv, "seconds", 10, 1, 600, &secs) ||
-		    qoi_arg(argc, argv, "period_ms", 100, 1, 10000, &period) ||
-		    qoi_arg(argc, argv, "confine_gp", 1, 0, 1, &confine))
+		if (qoi_arg(qoi_seconds, 10, 1, 600, &secs) ||
+		    qoi_arg(qoi_period_ms, 100, 1, 10000, &period) ||
+		    qoi_arg(qoi_confine_gp, 1, 0, 1, &confine))
 			return -EINVAL;
 		return qoi_idle(secs, period, confine);
 	}
-	if (!strcmp(argv[1], "storm")) {
-		if (qoi_arg(argc, argv, "seconds", 5, 1, 600, &secs))
+	if (!strcmp(check, "storm")) {
+		if (qoi_arg(qoi_seconds, 5, 1, 600, &secs))
 			return -EINVAL;
 		return qoi_storm(secs);
 	}
-	if (!strcmp(argv[1], "gpwork")) {
+	if (!strcmp(check, "gpwork")) {
 		unsigned int gps;
 
-		if (qoi_arg(argc, argv, "gps", 100, 1, 100000, &gps))
+		if (qoi_arg(qoi_gps, 100, 1, 100000, &gps))
 			return -EINVAL;
 		return qoi_gpwork(gps);
 	}
-	if (!strcmp(argv[1], "flood")) {
-		if (qoi_arg(argc, argv, "seconds", 20, 1, 600, &secs))
+	if (!strcmp(check, "flood")) {
+		if (qoi_arg(qoi_seconds, 20, 1, 600, &secs))
 			return -EINVAL;
 		return qoi_flood(secs);
 	}
 	return -EINVAL;
+}
+
+/* One check at a time; its kthreads are stopped through qoi_tool. */
+static int qoi_run(const char *check)
+{
+	int ret = torture_init_begin(&qoi_tool);
+
+	if (ret)
+		return ret;
+	ret = qoi_dispatch(check);
+	torture_cleanup_end(&qoi_tool);
+	return ret;
+}
+
+static struct torture_tool qoi_tool = {
+	.name		= "rcuqoi",
+	.tag		= "rcuqoi",
+	.busy_msg	= "an rcuqoi check is already running",
+	.run		= qoi_run,
+	TORTURE_TOOL_STATE(qoi_tool),
+};
+
+/*
+ * "rcuqoi CHECK key=value...": the framework sees "CHECK key=value...",
+ * so that the check's name is what its run is handed.
+ */
+static int cmd_rcuqoi(int argc, char **argv)
+{
+	if (argc < 2)
+		return -EINVAL;
+	return torture_shell_run(&qoi_tool, argc - 1, argv + 1);
 }
 DEFINE_SHELL_CMD(rcuqoi,
 		 "stall [timeout=S] [seconds=S] [irqs=0|1] | expstall [timeout=S] [seconds=S] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",

@@ -34,6 +34,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
+#include <linux/torture.h>
 #include "rcu_test_util.h"
 
 /* ---- helpers ---- */
@@ -99,18 +100,6 @@ static void rcu_test_unlock(int kind, unsigned long flags)
 	}
 }
 
-/* An online CPU other than the current one, or -1 on a UP system. */
-static int rcu_test_other_cpu(void)
-{
-	unsigned int self = raw_smp_processor_id();
-	unsigned int cpu;
-
-	for_each_online_cpu(cpu)
-		if (cpu != self)
-			return cpu;
-	return -1;
-}
-
 static struct task_struct *rcu_test_run_on(int (*fn)(void *), void *data,
 					   unsigned int cpu, const char *name)
 {
@@ -123,26 +112,6 @@ static struct task_struct *rcu_test_run_on(int (*fn)(void *), void *data,
 	return t;
 }
 
-/* Sleep until *@flag is set, at most @ms milliseconds.  Return: it is set. */
-static bool rcu_test_wait_flag(bool *flag, unsigned int ms)
-{
-	while (!READ_ONCE(*flag) && ms--)
-		msleep(1);
-	return READ_ONCE(*flag);
-}
-
-/* Park a finished test kthread until kthread_stop(), without waking up. */
-static int rcu_test_park(void)
-{
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop())
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-	return 0;
-}
 
 /* A callback that records how and when it ran. */
 struct rcu_test_probe {
@@ -344,7 +313,8 @@ static int gp_reader_fn(void *arg)
 		WRITE_ONCE(r->done, true);
 		rcu_test_unlock(r->kind, flags);
 	}
-	return rcu_test_park();
+	torture_kthread_park();
+	return 0;
 }
 
 /*
@@ -353,7 +323,7 @@ static int gp_reader_fn(void *arg)
  */
 static void rcu_test_gp_guarantee(struct kunit *test)
 {
-	int cpu = rcu_test_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 	int kind, exp;
 
 	if (cpu < 0)
@@ -418,7 +388,7 @@ static void rcu_test_cb_in_reader(struct kunit *test)
 static void rcu_test_nested(struct kunit *test)
 {
 	struct rcu_test_probe p = { };
-	int cpu = rcu_test_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 	int early;
 
 	/* One CPU: a callback queued in the innermost section. */
@@ -523,7 +493,8 @@ static int barrier_queuer(void *arg)
 	for (i = 0; i < RCU_TEST_BARRIER_PER_CPU; i++)
 		call_rcu(&c->probes[i].rh, barrier_cb);
 	WRITE_ONCE(c->queued, true);
-	return rcu_test_park();
+	torture_kthread_park();
+	return 0;
 }
 
 static void rcu_test_barrier(struct kunit *test)
@@ -784,13 +755,14 @@ static int kf_reader_fn(void *arg)
 	r->intact = p && kf_intact(p);
 	WRITE_ONCE(r->done, true);
 	rcu_read_unlock();
-	return rcu_test_park();
+	torture_kthread_park();
+	return 0;
 }
 
 static void rcu_test_kfree_rcu(struct kunit *test)
 {
 	int reports = atomic_read(&kmalloc_debug_reports);
-	int cpu = rcu_test_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 	struct kf_obj *p, *q;
 	bool intact;
 
@@ -852,7 +824,7 @@ static void rcu_test_nop_ipi(void *unused)
  */
 static void rcu_test_ipi_wait_in_reader(struct kunit *test)
 {
-	int cpu = rcu_test_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 	unsigned long cookie;
 	bool done;
 
@@ -928,7 +900,8 @@ static int rcu_batch_fn(void *arg)
 	synchronize_rcu();
 	if (atomic_inc_return(&c->done) == c->nthreads)
 		complete(&c->all_done);
-	return rcu_test_park();
+	torture_kthread_park();
+	return 0;
 }
 
 static void rcu_batch_go(void *arg)
@@ -968,9 +941,7 @@ static void rcu_batch_sync(struct kunit *test)
 		/* An overcommitted TCG host can take minutes: give up politely. */
 		if (!(i % 64) && ktime_get_ns() - t0 > RCU_BATCH_CREATE_SECS * NSEC_PER_SEC)
 			break;
-		cpu = cpumask_next(cpu, cpu_online_mask);
-		if (cpu >= nr_cpu_ids)
-			cpu = cpumask_first(cpu_online_mask);
+		cpu = torture_nth_cpu(i + 1);
 		t = kthread_create_on_cpu(rcu_batch_fn, c, cpu, "rcu_batch/%d");
 		if (IS_ERR(t))
 			break;

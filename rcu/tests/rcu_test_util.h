@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by rcu/'s KUnit suites (rcu_test.c, kvfree_rcu_test.c)
- * that check what happened to objects handed to kfree_rcu().
+ * Helpers shared by rcu/'s KUnit suites (rcu_test.c, kvfree_rcu_test.c):
+ * what happened to objects handed to kfree_rcu(), and waiting for a test
+ * kthread.  Their kthreads' CPUs come from linux/torture.h's picker.
  */
 #ifndef _RCU_RCU_TEST_UTIL_H
 #define _RCU_RCU_TEST_UTIL_H
 
 #include <linux/compiler.h>
+#include <linux/delay.h>
 #include <linux/slab.h>
+#include <linux/torture.h>
 #include <linux/types.h>
 #include <kunit/test.h>
 
@@ -38,6 +41,14 @@ static inline bool rcu_test_obj_is_free(void *p, const char *cache)
 	kmem_dump_obj(p);
 	kunit_printk_capture_stop();
 	return kunit_log_contains(", free") || !kunit_log_contains(cache);
+}
+
+/* Sleep until *@flag is set, at most @ms milliseconds.  Return: it is set. */
+static inline bool rcu_test_wait_flag(bool *flag, unsigned int ms)
+{
+	while (!READ_ONCE(*flag) && ms--)
+		msleep(1);
+	return READ_ONCE(*flag);
 }
 
 #endif /* _RCU_RCU_TEST_UTIL_H */

@@ -47,9 +47,8 @@
 #include <linux/init.h>
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
-#include <linux/random.h>
 #include <linux/rcupdate.h>
-#include <asm/arch.h>
+#include <linux/torture.h>
 #ifdef CONFIG_TREE_RCU
 #include "../tree.h"
 #endif
@@ -66,50 +65,17 @@
 static char *scale_type = "rcu";
 module_param(scale_type, charp, 0444);
 MODULE_PARM_DESC(scale_type, "Type of RCU to scalability-test (rcu)");
-
-static bool gp_async;
-module_param(gp_async, bool, 0444);
-MODULE_PARM_DESC(gp_async, "Use asynchronous GP wait primitives");
-
-static int gp_async_max = 1000;
-module_param(gp_async_max, int, 0444);
-MODULE_PARM_DESC(gp_async_max, "Max # outstanding waits per writer");
-
-static bool gp_exp;
-module_param(gp_exp, bool, 0444);
-MODULE_PARM_DESC(gp_exp, "Use expedited GP wait primitives");
-
-static int holdoff = 10;
-module_param(holdoff, int, 0444);
-MODULE_PARM_DESC(holdoff, "Holdoff time before test start (s)");
-
-static int minruntime;
-module_param(minruntime, int, 0444);
-MODULE_PARM_DESC(minruntime, "Minimum run time (s)");
-
-static int nreaders = -1;
-module_param(nreaders, int, 0444);
-MODULE_PARM_DESC(nreaders, "Number of RCU reader threads (-1: one per CPU)");
-
-static int nwriters = -1;
-module_param(nwriters, int, 0444);
-MODULE_PARM_DESC(nwriters, "Number of RCU updater threads (-1: one per CPU)");
-
-static bool shutdown;
-module_param(shutdown, bool, 0444);
-MODULE_PARM_DESC(shutdown, "Run at boot, then power off");
-
-static int verbose = 1;
-module_param(verbose, int, 0444);
-MODULE_PARM_DESC(verbose, "Enable verbose debugging printk()s");
-
-static int writer_holdoff;
-module_param(writer_holdoff, int, 0444);
-MODULE_PARM_DESC(writer_holdoff, "Holdoff (us) between GPs, zero to disable");
-
-static int writer_holdoff_jiffies;
-module_param(writer_holdoff_jiffies, int, 0444);
-MODULE_PARM_DESC(writer_holdoff_jiffies, "Holdoff (jiffies) between GPs, zero to disable");
+torture_param(bool, gp_async, false, "Use asynchronous GP wait primitives");
+torture_param(int, gp_async_max, 1000, "Max # outstanding waits per writer");
+torture_param(bool, gp_exp, false, "Use expedited GP wait primitives");
+torture_param(int, holdoff, 10, "Holdoff time before test start (s)");
+torture_param(int, minruntime, 0, "Minimum run time (s)");
+torture_param(int, nreaders, -1, "Number of RCU reader threads (-1: one per CPU)");
+torture_param(int, nwriters, -1, "Number of RCU updater threads (-1: one per CPU)");
+torture_param(bool, shutdown, false, "Run at boot, then power off");
+torture_param(int, verbose, 1, "Enable verbose debugging printk()s");
+torture_param(int, writer_holdoff, 0, "Holdoff (us) between GPs, zero to disable");
+torture_param(int, writer_holdoff_jiffies, 0, "Holdoff (jiffies) between GPs, zero to disable");
 
 /* ---- state of the run (one at a time) ---- */
 
@@ -125,7 +91,7 @@ struct rcu_scale_writer {
 	atomic_t inflight;		/* gp_async callbacks outstanding */
 };
 
-static atomic_t rcu_scale_busy;
+static struct torture_tool rcu_scale_tool;
 static struct task_struct **reader_tasks;
 static struct rcu_scale_writer *writers;
 static int nrealreaders, nrealwriters;
@@ -136,14 +102,73 @@ static DECLARE_WAIT_QUEUE_HEAD(rcu_scale_wq);
 static u64 t_started, t_finished;
 static unsigned long b_started, b_finished;
 
+/* ---- the types of RCU measured: one row each ---- */
+
+/**
+ * struct rcu_scale_ops - one type of RCU, selected by scale_type
+ * @name: the scale_type that selects it
+ * @readlock: enter a read-side critical section (the readers' load)
+ * @readunlock: leave it
+ * @sync: wait for a normal grace period
+ * @exp_sync: wait for an expedited one
+ * @async: queue a callback after a grace period
+ * @gp_barrier: wait for the callbacks queued by @async
+ * @gp_completed: normal grace periods completed so far
+ * @exp_completed: expedited grace periods completed so far
+ */
+struct rcu_scale_ops {
+	const char *name;
+	void (*readlock)(void);
+	void (*readunlock)(void);
+	void (*sync)(void);
+	void (*exp_sync)(void);
+	void (*async)(struct rcu_head *head, rcu_callback_t func);
+	void (*gp_barrier)(void);
+	unsigned long (*gp_completed)(void);
+	unsigned long (*exp_completed)(void);
+};
+
+static void rcu_scale_read_lock(void)
+{
+	rcu_read_lock();
+}
+
+static void rcu_scale_read_unlock(void)
+{
+	rcu_read_unlock();
+}
+
+static unsigned long rcu_scale_exp_completed(void)
+{
+#ifdef CONFIG_TREE_RCU
+	return READ_ONCE(rcu_state.n_exp_gps);
+#else
+	return rcu_gp_completed();
+#endif
+}
+
+static const struct rcu_scale_ops rcu_scale_rcu_ops = {
+	.name		= "rcu",
+	.readlock	= rcu_scale_read_lock,
+	.readunlock	= rcu_scale_read_unlock,
+	.sync		= synchronize_rcu,
+	.exp_sync	= synchronize_rcu_expedited,
+	.async		= call_rcu,
+	.gp_barrier	= rcu_barrier,
+	.gp_completed	= rcu_gp_completed,
+	.exp_completed	= rcu_scale_exp_completed,
+};
+
+static const struct rcu_scale_ops * const rcu_scale_all_ops[] = {
+	&rcu_scale_rcu_ops,
+};
+
+static const struct rcu_scale_ops *cur_ops;
+
 /* Grace periods of the kind measured, completed so far. */
 static unsigned long rcu_scale_batches(void)
 {
-#ifdef CONFIG_TREE_RCU
-	if (gp_exp)
-		return READ_ONCE(rcu_state.n_exp_gps);
-#endif
-	return rcu_gp_completed();
+	return gp_exp ? cur_ops->exp_completed() : cur_ops->gp_completed();
 }
 
 static void rcu_scale_verbose(const char *s)
@@ -161,13 +186,12 @@ static int rcu_scale_reader_fn(void *arg)
 	atomic_inc(&n_readers_started);
 	while (!READ_ONCE(rcu_scale_stop_readers)) {
 		local_irq_save(flags);
-		rcu_read_lock();
-		rcu_read_unlock();
+		cur_ops->readlock();
+		cur_ops->readunlock();
 		local_irq_restore(flags);
 		cond_resched();
 	}
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
+	torture_kthread_park();
 	return 0;
 }
 
@@ -186,23 +210,23 @@ static bool rcu_scale_one_gp(struct rcu_scale_writer *w)
 
 	if (!gp_async) {
 		if (gp_exp)
-			synchronize_rcu_expedited();
+			cur_ops->exp_sync();
 		else
-			synchronize_rcu();
+			cur_ops->sync();
 		return true;
 	}
 	if (atomic_read(&w->inflight) >= gp_async_max) {
-		rcu_barrier();
+		cur_ops->gp_barrier();
 		return false;
 	}
 	a = kmalloc(sizeof(*a), GFP_KERNEL);
 	if (!a) {
-		rcu_barrier();
+		cur_ops->gp_barrier();
 		return false;
 	}
 	a->inflight = &w->inflight;
 	atomic_inc(&w->inflight);
-	call_rcu(&a->rh, rcu_scale_async_cb);
+	cur_ops->async(&a->rh, rcu_scale_async_cb);
 	return true;
 }
 
@@ -212,10 +236,11 @@ static int rcu_scale_writer_fn(void *arg)
 	long me = w - writers;
 	unsigned long jdone;
 	bool started = false, done = false;
-	u32 rnd = (u32)me * 2654435761U + 1;
+	struct torture_random_state rand;
 	int i = 0;
 
 	rcu_scale_verbose("rcu_scale_writer task started");
+	torture_random_init(&rand, me + 1);
 	sched_set_fifo_low(current);
 	if (holdoff)
 		schedule_timeout_idle(holdoff * HZ);
@@ -230,10 +255,8 @@ static int rcu_scale_writer_fn(void *arg)
 
 		if (writer_holdoff)
 			udelay(writer_holdoff);
-		if (writer_holdoff_jiffies) {
-			rnd = rnd * 1103515245U + 12345U;
-			schedule_timeout_idle((rnd >> 8) % writer_holdoff_jiffies + 1);
-		}
+		if (writer_holdoff_jiffies)
+			schedule_timeout_idle(torture_random_below(&rand, writer_holdoff_jiffies) + 1);
 		t0 = ktime_get_mono_fast_ns();
 		ok = rcu_scale_one_gp(w);
 		w->durations[i] = ktime_get_mono_fast_ns() - t0;
@@ -259,9 +282,8 @@ static int rcu_scale_writer_fn(void *arg)
 		cond_resched();
 	} while (!READ_ONCE(rcu_scale_all_done));
 	if (gp_async)
-		rcu_barrier();
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
+		cur_ops->gp_barrier();
+	torture_kthread_park();
 	return 0;
 }
 
@@ -282,38 +304,23 @@ static int rcu_scale_compute_real(int n)
 	return nr > 0 ? nr : 1;
 }
 
-/*
- * rcu_scale_report_bad() - one line for a bad parameter: a shell error for
- * the command @cmd, or a console line for a boot run (@cmd NULL).
- */
-static __printf(2, 3) int rcu_scale_report_bad(const char *cmd, const char *fmt, ...)
-{
-	char msg[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vscnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (cmd)
-		return shell_error("%s: %s", cmd, msg);
-	pr_alert("rcu-scale: %s\n", msg);
-	return -EINVAL;
-}
-
 /* Check the parameters; report the first bad one.  Return: 0 or -EINVAL. */
 static int rcu_scale_check(const char *cmd)
 {
-	if (!scale_type || strcmp(scale_type, "rcu"))
-		return rcu_scale_report_bad(cmd, "invalid scale type: \"%s\" (rcu)",
-					    scale_type ? scale_type : "");
+	char types[64];
+
+	if (!torture_ops_find(rcu_scale_all_ops, scale_type))
+		return torture_report_bad(&rcu_scale_tool, cmd, "invalid scale type: \"%s\" (%s)",
+					  scale_type ? scale_type : "",
+					  torture_ops_names(types, rcu_scale_all_ops, " "));
 	if (nwriters == 0 || nwriters > 1024 || nwriters < -1024)
-		return rcu_scale_report_bad(cmd, "nwriters=%d is not in 1..1024 or -1024..-1", nwriters);
+		return torture_report_bad(&rcu_scale_tool, cmd, "nwriters=%d is not in 1..1024 or -1024..-1", nwriters);
 	if (nreaders > 1024 || nreaders < -1024)
-		return rcu_scale_report_bad(cmd, "nreaders=%d is not in -1024..1024", nreaders);
+		return torture_report_bad(&rcu_scale_tool, cmd, "nreaders=%d is not in -1024..1024", nreaders);
 	if (gp_async_max <= 0)
-		return rcu_scale_report_bad(cmd, "gp_async_max=%d is not positive", gp_async_max);
+		return torture_report_bad(&rcu_scale_tool, cmd, "gp_async_max=%d is not positive", gp_async_max);
 	if (holdoff < 0 || minruntime < 0 || writer_holdoff < 0 || writer_holdoff_jiffies < 0)
-		return rcu_scale_report_bad(cmd, "holdoff, minruntime, writer_holdoff and writer_holdoff_jiffies must not be negative");
+		return torture_report_bad(&rcu_scale_tool, cmd, "holdoff, minruntime, writer_holdoff and writer_holdoff_jiffies must not be negative");
 	return 0;
 }
 
@@ -343,24 +350,22 @@ static void rcu_scale_report(void)
 
 /**
  * rcu_scale_run() - one rcuscale run with the current rcuscale.* values
- * @cmd: the shell command's name, for a one-line error; NULL at boot
+ * @cmd: the shell command's name; NULL at boot
  *
  * Prints the parameters, then, when every writer has its measurements,
  * the per-writer counts, the totals line and every writer-duration, as
  * Linux's rcuscale does at its end.
  *
- * Return: 0, -EINVAL for bad parameters, -EBUSY if a run is in progress,
- * -ENOMEM.
+ * Return: 0, -EBUSY if a run is in progress, -ENOMEM.
  */
 static int rcu_scale_run(const char *cmd)
 {
 	int ret, nr = 0, nw = 0;
 
-	if (atomic_cmpxchg(&rcu_scale_busy, 0, 1))
-		return -EBUSY;
-	ret = rcu_scale_check(cmd);
+	ret = torture_init_begin(&rcu_scale_tool);
 	if (ret)
-		goto out;
+		return ret;
+	cur_ops = torture_ops_find(rcu_scale_all_ops, scale_type);
 	nrealwriters = rcu_scale_compute_real(nwriters);
 	nrealreaders = rcu_scale_compute_real(nreaders);
 	atomic_set(&n_readers_started, 0);
@@ -382,28 +387,18 @@ static int rcu_scale_run(const char *cmd)
 		if (!writers[i].durations)
 			goto nomem;
 	}
-	for (nr = 0; nr < nrealreaders; nr++) {
-		struct task_struct *t;
-
-		t = kthread_create_on_cpu(rcu_scale_reader_fn, NULL, nr % nr_cpu_ids,
-					  "rcu_scale_r/%u");
-		if (IS_ERR(t))
+	for (nr = 0; nr < nrealreaders; nr++)
+		if (torture_create_kthread_on(rcu_scale_reader_fn, NULL, torture_nth_cpu(nr),
+					      &reader_tasks[nr], "rcu_scale_r/%u",
+					      torture_nth_cpu(nr)))
 			goto nomem;
-		reader_tasks[nr] = t;
-		wake_up_process(t);
-	}
 	while (atomic_read(&n_readers_started) < nrealreaders)
 		schedule_timeout_uninterruptible(1);
-	for (nw = 0; nw < nrealwriters; nw++) {
-		struct task_struct *t;
-
-		t = kthread_create_on_cpu(rcu_scale_writer_fn, &writers[nw],
-					  nw % nr_cpu_ids, "rcu_scale_w/%u");
-		if (IS_ERR(t))
+	for (nw = 0; nw < nrealwriters; nw++)
+		if (torture_create_kthread_on(rcu_scale_writer_fn, &writers[nw],
+					      torture_nth_cpu(nw), &writers[nw].task,
+					      "rcu_scale_w/%u", torture_nth_cpu(nw)))
 			goto nomem;
-		writers[nw].task = t;
-		wake_up_process(t);
-	}
 	wait_event(rcu_scale_wq, READ_ONCE(rcu_scale_all_done));
 	ret = 0;
 	goto stop;
@@ -416,64 +411,46 @@ nomem:
 stop:
 	WRITE_ONCE(rcu_scale_stop_readers, true);
 	while (nr)
-		kthread_stop(reader_tasks[--nr]);
+		torture_stop_kthread(&rcu_scale_tool, &reader_tasks[--nr]);
 	for (int i = 0; i < nw; i++)
-		kthread_stop(writers[i].task);
+		torture_stop_kthread(&rcu_scale_tool, &writers[i].task);
 	if (!ret)
 		rcu_scale_report();
 	if (writers)
 		for (int i = 0; i < rcu_scale_compute_real(nwriters); i++)
 			kfree(writers[i].durations);
-out:
 	kfree(reader_tasks);
 	reader_tasks = NULL;
 	kfree(writers);
 	writers = NULL;
-	atomic_set(&rcu_scale_busy, 0);
+	torture_cleanup_end(&rcu_scale_tool);
 	return ret;
 }
 
-/* ---- shell command ---- */
+static struct torture_tool rcu_scale_tool = {
+	.name		= "rcuscale",
+	.tag		= "rcu-scale",
+	.busy_msg	= "an rcuscale run is already in progress",
+	.check		= rcu_scale_check,
+	.run		= rcu_scale_run,
+	.shutdown_param	= "shutdown",
+	TORTURE_TOOL_STATE(rcu_scale_tool),
+};
+
+/* ---- shell command, and the run at boot with rcuscale.shutdown=1 ---- */
 
 static int cmd_rcuscale(int argc, char **argv)
 {
-	struct param_snapshot saved;
-	int ret;
-
-	if (params_save("rcuscale", &saved))
-		return shell_error("%s: cannot save the rcuscale.* parameters", argv[0]);
-	ret = shell_set_params("rcuscale", argc, argv);
-	if (!ret) {
-		ret = rcu_scale_run(argv[0]);
-		if (ret == -EBUSY)
-			ret = shell_error("%s: an rcuscale run is already in progress", argv[0]);
-		else if (ret == -ENOMEM)
-			ret = shell_error("%s: out of memory", argv[0]);
-	}
-	params_restore(&saved);
-	return ret;
+	return torture_shell_run(&rcu_scale_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(rcuscale,
 		 "[gp_exp=0|1] [gp_async=0|1] [nwriters=N] [nreaders=N] [writer_holdoff=US] [holdoff=S] [minruntime=S] [key=value...]",
 		 "grace-period latency; keys are the rcuscale.* parameters",
 		 cmd_rcuscale);
 
-/* ---- boot-time run: rcuscale.shutdown=1 ---- */
-
-static int rcu_scale_boot(void *arg)
-{
-	int ret = rcu_scale_run(NULL);
-
-	pr_alert("rcu-scale: shutdown=1: powering off\n");
-	machine_power_off(ret ? 0x11 : 0x10);
-}
-
 static int __init rcu_scale_init(void)
 {
-	if (!shutdown)
-		return 0;
-	kthread_run(rcu_scale_boot, NULL, "rcu_scale_boot");
-	return 0;
+	return torture_boot_start(&rcu_scale_tool, shutdown);
 }
 late_initcall(rcu_scale_init);
 

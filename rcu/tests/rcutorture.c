@@ -56,13 +56,12 @@
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/spinlock.h>
-#include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/init.h>
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
-#include <asm/arch.h>
+#include <linux/torture.h>
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "rcutorture."
@@ -75,59 +74,23 @@ MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, busted)");
 module_param_named(type, torture_type, charp, 0444);
 MODULE_PARM_DESC(type, "Alias of torture_type");
 
-static int nreaders = -1;
-module_param(nreaders, int, 0444);
-MODULE_PARM_DESC(nreaders, "Number of reader kthreads (-1: one per online CPU, at least 2)");
-
-static int nfakewriters = 4;
-module_param(nfakewriters, int, 0444);
-MODULE_PARM_DESC(nfakewriters, "Number of grace-period-only writer kthreads");
+torture_param(int, nreaders, -1, "Number of reader kthreads (-1: one per online CPU, at least 2)");
+torture_param(int, nfakewriters, 4, "Number of grace-period-only writer kthreads");
 module_param_named(nwriters, nfakewriters, int, 0444);
 MODULE_PARM_DESC(nwriters, "Alias of nfakewriters (the main writer always runs)");
 
-static int stat_interval = 10;
-module_param(stat_interval, int, 0444);
-MODULE_PARM_DESC(stat_interval, "Seconds between statistics lines (0: only at the end)");
-
-static int duration = 30;
-module_param(duration, int, 0444);
-MODULE_PARM_DESC(duration, "Seconds to run the shell's torture command");
-
-static int shutdown_secs;
-module_param(shutdown_secs, int, 0444);
-MODULE_PARM_DESC(shutdown_secs, "Run at boot for this many seconds, then power off (0: no)");
-
-static bool irqreader = true;
-module_param(irqreader, bool, 0444);
-MODULE_PARM_DESC(irqreader, "Also read from timer (softirq) handlers");
-
-static bool irqwriter = true;
-module_param(irqwriter, bool, 0444);
-MODULE_PARM_DESC(irqwriter, "Also update from a timer handler with call_rcu()");
-
-static bool gp_normal;
-module_param(gp_normal, bool, 0444);
-MODULE_PARM_DESC(gp_normal, "Writer uses call_rcu()");
-static bool gp_sync;
-module_param(gp_sync, bool, 0444);
-MODULE_PARM_DESC(gp_sync, "Writer uses synchronize_rcu()");
-static bool gp_exp;
-module_param(gp_exp, bool, 0444);
-MODULE_PARM_DESC(gp_exp, "Writer uses synchronize_rcu_expedited()");
-static bool gp_cond;
-module_param(gp_cond, bool, 0444);
-MODULE_PARM_DESC(gp_cond, "Writer uses get_state/cond_synchronize_rcu()");
-static bool gp_poll;
-module_param(gp_poll, bool, 0444);
-MODULE_PARM_DESC(gp_poll, "Writer uses start_poll/poll_state_synchronize_rcu()");
-static bool gp_kfree;
-module_param(gp_kfree, bool, 0444);
-MODULE_PARM_DESC(gp_kfree, "Writer uses kfree_rcu() (none of gp_*: all paths)");
-
-static bool stop_on_error = true;
-module_param(stop_on_error, bool, 0444);
-MODULE_PARM_DESC(stop_on_error, "End the test at the first error");
-
+torture_param(int, stat_interval, 10, "Seconds between statistics lines (0: only at the end)");
+torture_param(int, duration, 30, "Seconds to run the shell's torture command");
+torture_param(int, shutdown_secs, 0, "Run at boot for this many seconds, then power off (0: no)");
+torture_param(bool, irqreader, true, "Also read from timer (softirq) handlers");
+torture_param(bool, irqwriter, true, "Also update from a timer handler with call_rcu()");
+torture_param(bool, gp_normal, false, "Writer uses call_rcu()");
+torture_param(bool, gp_sync, false, "Writer uses synchronize_rcu()");
+torture_param(bool, gp_exp, false, "Writer uses synchronize_rcu_expedited()");
+torture_param(bool, gp_cond, false, "Writer uses get_state/cond_synchronize_rcu()");
+torture_param(bool, gp_poll, false, "Writer uses start_poll/poll_state_synchronize_rcu()");
+torture_param(bool, gp_kfree, false, "Writer uses kfree_rcu() (none of gp_*: all paths)");
+torture_param(bool, stop_on_error, true, "End the test at the first error");
 /* ---- the elements ---- */
 
 #define RCU_TORTURE_PIPE_LEN	10
@@ -179,12 +142,14 @@ enum rtort_read_kind {
  *	@one_arg selects kfree_rcu(p) (may sleep) over kfree_rcu(p, rh)
  * @gp_completed: grace periods completed since boot
  * @irq_capable: readers may run in timer handlers
+ * @broken: a deliberately broken type, whose run must end in FAILURE and
+ *	may end before the writer made progress
  */
 struct rcu_torture_ops {
 	const char *name;
 	void (*readlock)(int kind, unsigned long *flags);
 	void (*readunlock)(int kind, unsigned long flags);
-	void (*read_delay)(struct rnd_state *rs, bool in_irq, bool atomic);
+	void (*read_delay)(struct torture_random_state *rs, bool in_irq, bool atomic);
 	void (*sync)(void);
 	void (*exp_sync)(void);
 	void (*call)(struct rcu_head *head, rcu_callback_t func);
@@ -196,6 +161,7 @@ struct rcu_torture_ops {
 	void (*kfree_obj)(struct rcu_torture_kobj *p, bool one_arg);
 	unsigned long (*gp_completed)(void);
 	bool irq_capable;
+	bool broken;
 };
 
 /* Writer paths. */
@@ -216,14 +182,14 @@ static const char * const rtort_wpath_names[RTWS_NPATHS] = {
 struct rcu_torture_reader {
 	struct task_struct *task;
 	struct timer_list timer;
-	struct rnd_state timer_rand;
+	struct torture_random_state timer_rand;
 	int id;
 	unsigned int cpu;
 };
 
 /* ---- state of the running test (one at a time) ---- */
 
-static atomic_t rcu_torture_busy = ATOMIC_INIT(0);
+static struct torture_tool rcu_torture_tool;
 static const struct rcu_torture_ops *cur_ops;
 static int nrealreaders;
 static int nrealfakewriters;
@@ -269,9 +235,8 @@ static const char *rcu_torture_first_error;
 static struct task_struct *writer_task;
 static struct task_struct **fakewriter_tasks;
 static struct rcu_torture_reader *reader_tasks;
-static struct task_struct *stats_task;
 static struct timer_list rcu_torture_irqwriter_timer;
-static struct rnd_state irqwriter_rand;
+static struct torture_random_state irqwriter_rand;
 
 static enum rtort_wpath synctypes[RTWS_NPATHS];
 static int nsynctypes;
@@ -285,16 +250,6 @@ static void rcu_torture_note_error(const char *what)
 		now = 1;
 	if (cmpxchg(&rcu_torture_first_error_ns, 0, now) == 0)
 		WRITE_ONCE(rcu_torture_first_error, what);
-}
-
-static u32 rtort_random(struct rnd_state *rs)
-{
-	return prandom_u32_state(rs);
-}
-
-static void rtort_seed(struct rnd_state *rs, u64 salt)
-{
-	prandom_seed_state(rs, ktime_get_ns() ^ (salt * 0x9e3779b97f4a7c15ULL));
 }
 
 /* ---- the pool ---- */
@@ -431,17 +386,17 @@ static void rcu_torture_readunlock(int kind, unsigned long flags)
  * spans ticks and so gives grace periods every chance to end too soon.
  * @atomic: irqs or softirqs are off, keep it short.
  */
-static void rcu_torture_read_delay(struct rnd_state *rs, bool in_irq, bool atomic)
+static void rcu_torture_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
 {
 	const unsigned long shortdelay_us = 200;
 	u32 n = nrealreaders > 0 ? nrealreaders : 1;
 
-	if (!in_irq && !atomic && !(rtort_random(rs) % (n * 20000)))
-		udelay(1000 + rtort_random(rs) % 3000);
-	else if (!(rtort_random(rs) % (n * 2 * shortdelay_us)))
+	if (!in_irq && !atomic && !(torture_random(rs) % (n * 20000)))
+		udelay(1000 + torture_random(rs) % 3000);
+	else if (!(torture_random(rs) % (n * 2 * shortdelay_us)))
 		udelay(in_irq || atomic ? 20 : shortdelay_us);
 	if (IS_ENABLED(CONFIG_PREEMPTION) && !in_irq && !atomic &&
-	    !(rtort_random(rs) % (n * 500))) {
+	    !(torture_random(rs) % (n * 500))) {
 		/*
 		 * An involuntary preemption: inside the reader with
 		 * preemptible RCU; where readers disable preemption, at the
@@ -534,29 +489,24 @@ static const struct rcu_torture_ops rcu_busted_ops = {
 	.kfree_obj	= kfree_obj_busted,
 	.gp_completed	= rcu_gp_completed,
 	.irq_capable	= true,
+	.broken		= true,
 };
 
+/* Every type "type=" can select: one row each, the only place a type is described. */
 static const struct rcu_torture_ops * const torture_ops[] = {
 	&rcu_ops, &rcu_busted_ops,
 };
 
 static const struct rcu_torture_ops *rcu_torture_find_ops(const char *name)
 {
-	unsigned int i;
-
-	if (!name)
-		return NULL;
-	for (i = 0; i < ARRAY_SIZE(torture_ops); i++)
-		if (!strcmp(torture_ops[i]->name, name))
-			return torture_ops[i];
-	return NULL;
+	return torture_ops_find(torture_ops, name);
 }
 
 /* ---- readers ---- */
 
-static int rcu_torture_pick_kind(struct rnd_state *rs, bool in_irq)
+static int rcu_torture_pick_kind(struct torture_random_state *rs, bool in_irq)
 {
-	u32 r = rtort_random(rs) % 16;
+	u32 r = torture_random(rs) % 16;
 
 	if (in_irq)			/* softirq: no _bh, no irq-off spin */
 		return r < 12 ? RTR_RCU : RTR_SCHED;
@@ -570,7 +520,7 @@ static int rcu_torture_pick_kind(struct rnd_state *rs, bool in_irq)
 }
 
 /* One read-side critical section; the heart of the test. */
-static void rcu_torture_one_read(struct rnd_state *rs, bool in_irq)
+static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 {
 	int kinds[RTR_MAX_NEST];
 	unsigned long flags[RTR_MAX_NEST];
@@ -580,8 +530,8 @@ static void rcu_torture_one_read(struct rnd_state *rs, bool in_irq)
 	bool atomic = false;
 	int nest = 1, i, pipe_count;
 
-	if (!(rtort_random(rs) % 4))
-		nest += rtort_random(rs) % RTR_MAX_NEST;	/* 1..3 levels */
+	if (!(torture_random(rs) % 4))
+		nest += torture_random(rs) % RTR_MAX_NEST;	/* 1..3 levels */
 	if (nest > RTR_MAX_NEST)
 		nest = RTR_MAX_NEST;
 	for (i = 0; i < nest; i++) {
@@ -635,10 +585,10 @@ static int rcu_torture_reader(void *arg)
 {
 	struct rcu_torture_reader *r = arg;
 	unsigned long lastsleep = jiffies + 10;
-	struct rnd_state rand;
+	struct torture_random_state rand;
 	unsigned int iter = 0;
 
-	rtort_seed(&rand, r->id + 1);
+	torture_random_init(&rand, r->id + 1);
 	/*
 	 * Leave the loop as soon as the test stops, not when kthread_stop()
 	 * gets to this reader: with 255 readers on an overcommitted host,
@@ -658,12 +608,7 @@ static int rcu_torture_reader(void *arg)
 		}
 	}
 	del_timer_sync(&r->timer);
-	while (!kthread_should_stop()) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (!kthread_should_stop())
-			schedule();
-		__set_current_state(TASK_RUNNING);
-	}
+	torture_kthread_park();
 	return 0;
 }
 
@@ -681,7 +626,11 @@ static struct rcu_torture_kobj *rcu_torture_kobj_alloc(gfp_t gfp)
 	return k;
 }
 
-/* Publish a new kfree_rcu() object; free the old one via @cur_ops. */
+/*
+ * Publish a new kfree_rcu() object; free the old one via @cur_ops.  From
+ * the writer and from the irqwriter's timer (softirq: @gfp atomic and
+ * @one_arg false, the form that does not sleep).
+ */
 static void rcu_torture_kobj_replace(gfp_t gfp, bool one_arg)
 {
 	struct rcu_torture_kobj *k = rcu_torture_kobj_alloc(gfp);
@@ -698,8 +647,9 @@ static void rcu_torture_kobj_replace(gfp_t gfp, bool one_arg)
 }
 
 /*
- * Take a fresh element and publish it.  Return: the element it replaced,
- * already marked removed (pipe count 1), or NULL.
+ * Take a fresh element and publish it, from the writer or the irqwriter's
+ * timer.  Return: the element it replaced, already marked removed (pipe
+ * count 1), or NULL.
  */
 static struct rcu_torture *rcu_torture_publish(struct rcu_torture *rp)
 {
@@ -723,13 +673,13 @@ static struct rcu_torture *rcu_torture_publish(struct rcu_torture *rp)
 static int rcu_torture_writer(void *arg)
 {
 	struct rcu_torture *rp, *old;
-	struct rnd_state rand;
+	struct torture_random_state rand;
 	unsigned long cookie;
 	enum rtort_wpath path;
 
-	rtort_seed(&rand, 0x5752);
+	torture_random_init(&rand, 0x5752);
 	while (!kthread_should_stop()) {
-		if (!(rtort_random(&rand) % 4))
+		if (!(torture_random(&rand) % 4))
 			schedule_timeout_uninterruptible(1);
 		rp = rcu_torture_alloc();
 		if (!rp) {
@@ -737,11 +687,11 @@ static int rcu_torture_writer(void *arg)
 			continue;
 		}
 		/* Widen the window in which a busted reader sees a half-made element. */
-		udelay(rtort_random(&rand) % 32);
+		udelay(torture_random(&rand) % 32);
 		old = rcu_torture_publish(rp);
 		if (!old)
 			continue;
-		path = synctypes[rtort_random(&rand) % nsynctypes];
+		path = synctypes[torture_random(&rand) % nsynctypes];
 		atomic_long_inc(&n_rcu_torture_wpath[path]);
 		switch (path) {
 		case RTWS_DEF_FREE:
@@ -753,7 +703,7 @@ static int rcu_torture_writer(void *arg)
 			break;
 		case RTWS_COND_GET:
 			cookie = cur_ops->get_gp_state();
-			schedule_timeout_uninterruptible(rtort_random(&rand) % 4);
+			schedule_timeout_uninterruptible(torture_random(&rand) % 4);
 			cur_ops->cond_sync(cookie);
 			rcu_torture_pipe_update(old);
 			break;
@@ -764,7 +714,7 @@ static int rcu_torture_writer(void *arg)
 			rcu_torture_pipe_update(old);
 			break;
 		case RTWS_KFREE:
-			rcu_torture_kobj_replace(GFP_KERNEL, rtort_random(&rand) & 1);
+			rcu_torture_kobj_replace(GFP_KERNEL, torture_random(&rand) & 1);
 			fallthrough;
 		case RTWS_SYNC:
 		default:
@@ -784,41 +734,19 @@ static int rcu_torture_writer(void *arg)
 static void rcu_torture_irqwriter(struct timer_list *t)
 {
 	struct rcu_torture *rp, *old = NULL;
-	u32 r = rtort_random(&irqwriter_rand);
+	u32 r = torture_random(&irqwriter_rand);
 
 	if (READ_ONCE(rcu_torture_stopping))
 		return;
 	rp = rcu_torture_alloc();
 	if (rp) {
-		WRITE_ONCE(rp->rtort_pipe_count, 0);
-		rp->rtort_magic = RTORT_MAGIC;
-		rp->rtort_mbtest = 1;
-		spin_lock(&rcu_torture_update_lock);
-		old = rcu_replace_pointer(rcu_torture_current, rp,
-					  lockdep_is_held(&rcu_torture_update_lock));
-		if (old) {
-			atomic_long_inc(&rcu_torture_wcount[0]);
-			WRITE_ONCE(old->rtort_pipe_count, 1);
-		}
-		WRITE_ONCE(rcu_torture_current_version, rcu_torture_current_version + 1);
-		spin_unlock(&rcu_torture_update_lock);
+		old = rcu_torture_publish(rp);
 		if (old)
 			cur_ops->call(&old->rtort_rcu, rcu_torture_cb);
 		atomic_long_inc(&n_rcu_torture_irqwrites);
 	}
-	if (!(r % 8)) {
-		struct rcu_torture_kobj *k = rcu_torture_kobj_alloc(GFP_ATOMIC);
-		struct rcu_torture_kobj *ok;
-
-		if (k) {
-			spin_lock(&rcu_torture_update_lock);
-			ok = rcu_replace_pointer(rcu_torture_kobj_current, k,
-						 lockdep_is_held(&rcu_torture_update_lock));
-			spin_unlock(&rcu_torture_update_lock);
-			if (ok)
-				cur_ops->kfree_obj(ok, false);
-		}
-	}
+	if (!(r % 8))
+		rcu_torture_kobj_replace(GFP_ATOMIC, false);
 	if (!READ_ONCE(rcu_torture_stopping))
 		mod_timer(t, jiffies + 1 + (r >> 8) % 2);
 }
@@ -844,15 +772,15 @@ static void rcu_torture_barrier_cb(struct rcu_head *head)
 static int rcu_torture_fakewriter(void *arg)
 {
 	struct rcu_torture_barrier_probe probe;
-	struct rnd_state rand;
+	struct torture_random_state rand;
 	unsigned long cookie;
 
-	rtort_seed(&rand, 0x4657 + (long)arg);
+	torture_random_init(&rand, 0x4657 + (long)arg);
 	while (!kthread_should_stop()) {
-		schedule_timeout_uninterruptible(1 + rtort_random(&rand) % 10);
+		schedule_timeout_uninterruptible(1 + torture_random(&rand) % 10);
 		if (kthread_should_stop())
 			break;
-		if (!(rtort_random(&rand) % (nrealfakewriters * 8))) {
+		if (!(torture_random(&rand) % (nrealfakewriters * 8))) {
 			init_rcu_head_on_stack(&probe.rh);
 			atomic_set(&probe.invoked, 0);
 			cur_ops->call(&probe.rh, rcu_torture_barrier_cb);
@@ -863,7 +791,7 @@ static int rcu_torture_fakewriter(void *arg)
 			}
 			destroy_rcu_head_on_stack(&probe.rh);
 		}
-		switch (rtort_random(&rand) % 5) {
+		switch (torture_random(&rand) % 5) {
 		case 0:
 		case 1:
 			cur_ops->sync();
@@ -977,60 +905,10 @@ static bool rcu_torture_stats_print(void)
 	return bad;
 }
 
-/*
- * The thread rcu_torture_stop_threads() is waiting for, and since when:
- * if stopping it takes more than two statistics intervals, the statistics
- * thread (stopped last) names it, shows where it sleeps and prints RCU's
- * state, so that a hang at the end of a test says what it is waiting for.
- */
-static DEFINE_SPINLOCK(rcu_torture_stop_lock);
-static struct task_struct *rcu_torture_stop_waiting;
-static unsigned long rcu_torture_stop_since;
-
-static void rcu_torture_stop_one(struct task_struct *t)
+/* The monitor's periodic line (the end of the run prints its own). */
+static void rcu_torture_stats(void)
 {
-	unsigned long flags;
-
-	get_task_struct(t);
-	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
-	rcu_torture_stop_waiting = t;
-	rcu_torture_stop_since = jiffies;
-	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
-	kthread_stop(t);
-	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
-	rcu_torture_stop_waiting = NULL;
-	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
-	put_task_struct(t);
-}
-
-static void rcu_torture_check_stopping(void)
-{
-	unsigned long flags, waited;
-	bool stuck = false;
-
-	spin_lock_irqsave(&rcu_torture_stop_lock, flags);
-	waited = jiffies - rcu_torture_stop_since;
-	if (rcu_torture_stop_waiting && waited > 2UL * stat_interval * HZ) {
-		printk(KERN_ERR "rcu-torture: still waiting for %s to stop after %lu s:\n",
-		       rcu_torture_stop_waiting->comm, waited / HZ);
-		sched_show_task(rcu_torture_stop_waiting);
-		stuck = true;
-	}
-	spin_unlock_irqrestore(&rcu_torture_stop_lock, flags);
-	if (stuck)
-		rcu_print_state();
-}
-
-static int rcu_torture_stats(void *arg)
-{
-	while (!kthread_should_stop()) {
-		schedule_timeout_interruptible(stat_interval * HZ);
-		if (kthread_should_stop())
-			break;
-		rcu_torture_stats_print();
-		rcu_torture_check_stopping();
-	}
-	return 0;
+	rcu_torture_stats_print();
 }
 
 /* ---- start, run, stop ---- */
@@ -1088,7 +966,6 @@ static void rcu_torture_reset_state(void)
 	INIT_LIST_HEAD(&rcu_torture_removed);
 	rcu_torture_nfree = 0;
 	writer_task = NULL;
-	stats_task = NULL;
 	fakewriter_tasks = NULL;
 	reader_tasks = NULL;
 }
@@ -1125,29 +1002,23 @@ static void rcu_torture_stop_threads(void)
 		} while (timer_pending(&rcu_torture_irqwriter_timer));
 		rcu_torture_irqwriter_on = false;
 	}
-	if (writer_task) {
-		rcu_torture_stop_one(writer_task);
-		writer_task = NULL;
-	}
+	torture_stop_kthread(&rcu_torture_tool, &writer_task);
 	if (fakewriter_tasks) {
 		for (i = 0; i < nrealfakewriters; i++)
-			if (fakewriter_tasks[i])
-				rcu_torture_stop_one(fakewriter_tasks[i]);
+			torture_stop_kthread(&rcu_torture_tool, &fakewriter_tasks[i]);
 		kfree(fakewriter_tasks);
 		fakewriter_tasks = NULL;
 	}
 	if (reader_tasks) {
 		for (i = 0; i < nrealreaders; i++) {
 			if (reader_tasks[i].task)
-				rcu_torture_stop_one(reader_tasks[i].task);
+				torture_stop_kthread(&rcu_torture_tool, &reader_tasks[i].task);
 			else
 				del_timer_sync(&reader_tasks[i].timer);
 		}
 	}
-	if (stats_task) {
-		kthread_stop(stats_task);
-		stats_task = NULL;
-	}
+	/* Last: it is what reports a stop above that hangs. */
+	torture_stats_stop(&rcu_torture_tool);
 }
 
 /*
@@ -1163,7 +1034,7 @@ static int rcu_torture_reclaim(void)
 	/* Twice: a callback running during the first may have queued itself. */
 	cur_ops->cb_barrier();
 	cur_ops->cb_barrier();
-	if (cur_ops != &rcu_ops) {
+	if (cur_ops->cb_barrier != rcu_barrier) {
 		rcu_barrier();		/* kfree_rcu() and friends of the real API */
 		rcu_barrier();
 	}
@@ -1185,51 +1056,29 @@ static int rcu_torture_reclaim(void)
 
 static int rcu_torture_start_threads(void)
 {
-	unsigned int cpu;
 	int i;
 
-	writer_task = kthread_run(rcu_torture_writer, NULL, "rtort_writer");
-	if (IS_ERR(writer_task)) {
-		writer_task = NULL;
+	if (torture_create_kthread(rcu_torture_writer, NULL, &writer_task, "rtort_writer"))
 		return -ENOMEM;
-	}
 	fakewriter_tasks = kcalloc(nrealfakewriters ? nrealfakewriters : 1,
 				   sizeof(*fakewriter_tasks), GFP_KERNEL);
 	if (!fakewriter_tasks)
 		return -ENOMEM;
-	for (i = 0; i < nrealfakewriters; i++) {
-		struct task_struct *t = kthread_run(rcu_torture_fakewriter,
-						    (void *)(long)i, "rtort_fakew/%d", i);
-
-		if (IS_ERR(t))
+	for (i = 0; i < nrealfakewriters; i++)
+		if (torture_create_kthread(rcu_torture_fakewriter, (void *)(long)i,
+					   &fakewriter_tasks[i], "rtort_fakew/%d", i))
 			return -ENOMEM;
-		fakewriter_tasks[i] = t;
-	}
-	cpu = cpumask_first(cpu_online_mask);
 	for (i = 0; i < nrealreaders; i++) {
 		struct rcu_torture_reader *r = &reader_tasks[i];
-		struct task_struct *t;
 
-		r->cpu = cpu;
-		t = kthread_create(rcu_torture_reader, r, "rtort_reader/%d", i);
-		if (IS_ERR(t))
+		r->cpu = torture_nth_cpu(i);
+		if (torture_create_kthread_on(rcu_torture_reader, r, r->cpu, &r->task,
+					      "rtort_reader/%d", i))
 			return -ENOMEM;
-		kthread_bind(t, cpu);
-		r->task = t;
-		wake_up_process(t);
-		cpu = cpumask_next(cpu, cpu_online_mask);
-		if (cpu >= nr_cpu_ids)
-			cpu = cpumask_first(cpu_online_mask);
 	}
-	if (stat_interval > 0) {
-		stats_task = kthread_run(rcu_torture_stats, NULL, "rtort_stats");
-		if (IS_ERR(stats_task)) {
-			stats_task = NULL;
-			return -ENOMEM;
-		}
-	}
+	torture_stats_start(&rcu_torture_tool, rcu_torture_stats, stat_interval);
 	if (irqwriter && cur_ops->irq_capable) {
-		rtort_seed(&irqwriter_rand, 0x4952);
+		torture_random_init(&irqwriter_rand, 0x4952);
 		timer_setup(&rcu_torture_irqwriter_timer, rcu_torture_irqwriter, 0);
 		rcu_torture_irqwriter_on = true;
 		mod_timer(&rcu_torture_irqwriter_timer, jiffies + 1);
@@ -1264,8 +1113,9 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 
 	if (!ops)
 		return -EINVAL;
-	if (atomic_cmpxchg(&rcu_torture_busy, 0, 1) != 0)
-		return -EBUSY;
+	ret = torture_init_begin(&rcu_torture_tool);
+	if (ret)
+		return ret;
 
 	cur_ops = ops;
 	rcu_torture_reset_state();
@@ -1295,7 +1145,7 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	}
 	for (i = 0; i < nrealreaders; i++) {
 		reader_tasks[i].id = i;
-		rtort_seed(&reader_tasks[i].timer_rand, 0x5449 + i);
+		torture_random_init(&reader_tasks[i].timer_rand, 0x5449 + i);
 		timer_setup(&reader_tasks[i].timer, rcu_torture_timer, 0);
 	}
 
@@ -1332,7 +1182,7 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 		failed = true;
 	}
 	rcu_torture_gp_rate(&gps, &ms, &rate100);
-	if (cur_ops == &rcu_ops && !ret && READ_ONCE(rcu_torture_current_version) < 2) {
+	if (!cur_ops->broken && !ret && READ_ONCE(rcu_torture_current_version) < 2) {
 		pr_alert("%s-torture: !!! the writer made no progress: grace periods stalled?\n",
 			 cur_ops->name);
 		failed = true;
@@ -1353,24 +1203,27 @@ out_free:
 	kfree(rcu_tortures);
 	rcu_tortures = NULL;
 	cur_ops = NULL;
-	atomic_set(&rcu_torture_busy, 0);
+	torture_cleanup_end(&rcu_torture_tool);
 	return ret;
 }
 
-static __noreturn void rcu_torture_shutdown(int ret)
-{
-	pr_alert("rcu-torture: shutdown_secs=%d: powering off\n", shutdown_secs);
-	machine_power_off(ret ? 0x11 : 0x10);
-}
+/* ---- shell command, and the run at boot: rcutorture.shutdown_secs=N ---- */
 
-/* ---- shell command ---- */
-
-/* Check the values; report the first bad one.  Return: 0 or -EINVAL. */
+/*
+ * Check the values; report the first bad one.  Return: 0 or -EINVAL.  A
+ * run at boot (@cmd NULL) has had its type checked by rcu_torture_init()
+ * and takes the other values as they are.
+ */
 static int rcu_torture_params_check(const char *cmd)
 {
+	char types[64];
+
+	if (!cmd)
+		return 0;
 	if (!rcu_torture_find_ops(torture_type))
-		return shell_error("%s: unknown type '%s' (rcu, busted)", cmd,
-				   torture_type ? torture_type : "");
+		return shell_error("%s: unknown type '%s' (%s)", cmd,
+				   torture_type ? torture_type : "",
+				   torture_ops_names(types, torture_ops, ", "));
 	if (duration < 1 || duration > 24 * 3600)
 		return shell_error("%s: duration=%d is not in 1..86400", cmd, duration);
 	if (nreaders < -1 || nreaders == 0 || nreaders > 1024)
@@ -1384,59 +1237,43 @@ static int rcu_torture_params_check(const char *cmd)
 	return 0;
 }
 
+/* A run from the shell lasts "duration" seconds, one at boot shutdown_secs. */
+static int rcu_torture_tool_run(const char *cmd)
+{
+	return rcu_torture_run(torture_type, cmd ? duration : shutdown_secs, nreaders,
+			       nfakewriters, false);
+}
+
+static struct torture_tool rcu_torture_tool = {
+	.name		= "rcutorture",
+	.tag		= "rcu-torture",
+	.busy_msg	= "a torture test is already running",
+	.check		= rcu_torture_params_check,
+	.run		= rcu_torture_tool_run,
+	.shutdown_param	= "shutdown_secs",
+	.shutdown_secs	= &shutdown_secs,
+	.stuck_hook	= rcu_print_state,
+	TORTURE_TOOL_STATE(rcu_torture_tool),
+};
+
 static int cmd_torture(int argc, char **argv)
 {
-	struct param_snapshot saved;
-	int ret;
-
-	if (params_save("rcutorture", &saved))
-		return shell_error("%s: cannot save the rcutorture.* parameters", argv[0]);
-	ret = shell_set_params("rcutorture", argc, argv);
-	if (!ret)
-		ret = rcu_torture_params_check(argv[0]);
-	if (ret) {
-		params_restore(&saved);
-		return ret;
-	}
-	ret = rcu_torture_run(torture_type, duration, nreaders, nfakewriters, false);
-	if (ret == -EBUSY)
-		shell_error("%s: a torture test is already running", argv[0]);
-	else if (ret == -ENOMEM)
-		shell_error("%s: out of memory", argv[0]);
-	if (shutdown_secs > 0)
-		rcu_torture_shutdown(ret);
-	params_restore(&saved);
-	return ret == -EIO ? 0 : ret;
+	return torture_shell_run(&rcu_torture_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(torture,
 		 "[type=rcu|busted] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
 		 "RCU torture test; keys are the rcutorture.* parameters",
 		 cmd_torture);
 
-/* ---- boot-time run: rcutorture.shutdown_secs=N ---- */
-
-#ifdef late_initcall
-static int rcu_torture_boot(void *arg)
-{
-	int ret = rcu_torture_run(torture_type, shutdown_secs, nreaders,
-				  nfakewriters, false);
-
-	rcu_torture_shutdown(ret);
-}
-
 static int __init rcu_torture_init(void)
 {
-	if (shutdown_secs <= 0)
-		return 0;
-	if (!rcu_torture_find_ops(torture_type)) {
+	if (shutdown_secs > 0 && !rcu_torture_find_ops(torture_type)) {
 		pr_alert("rcu-torture: unknown torture_type '%s'\n", torture_type);
 		return -EINVAL;
 	}
-	kthread_run(rcu_torture_boot, NULL, "rtort_boot");
-	return 0;
+	return torture_boot_start(&rcu_torture_tool, shutdown_secs);
 }
 late_initcall(rcu_torture_init);
-#endif
 
 /* ---- KUnit: the test of the test ---- */
 

@@ -49,7 +49,7 @@
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
-#include <asm/arch.h>
+#include <linux/torture.h>
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "refscale."
@@ -62,42 +62,15 @@ static char *scale_type = "rcu";
 module_param(scale_type, charp, 0444);
 MODULE_PARM_DESC(scale_type, "Type of test (rcu, refcnt, lock, lock-irq, acqrel, clock, jiffies)");
 
-static int verbose;
-module_param(verbose, int, 0444);
-MODULE_PARM_DESC(verbose, "Enable verbose debugging printk()s");
-
-static int verbose_batched;
-module_param(verbose_batched, int, 0444);
-MODULE_PARM_DESC(verbose_batched, "Batch verbose debugging printk()s (accepted, printed)");
-
-static int holdoff;
-module_param(holdoff, int, 0444);
-MODULE_PARM_DESC(holdoff, "Holdoff time before test start (s)");
-
-static long lookup_instances;
-module_param(lookup_instances, long, 0444);
-MODULE_PARM_DESC(lookup_instances, "Number of typesafe_lookup structures (accepted, printed)");
-
-static int loops = 10000;
-module_param(loops, int, 0444);
-MODULE_PARM_DESC(loops, "Number of loops per experiment");
-
-static int nreaders = -1;
-module_param(nreaders, int, 0444);
-MODULE_PARM_DESC(nreaders, "Number of readers, -1 for 75% of CPUs");
-
-static int nruns = 30;
-module_param(nruns, int, 0444);
-MODULE_PARM_DESC(nruns, "Number of experiments to run");
-
-static int readdelay;
-module_param(readdelay, int, 0444);
-MODULE_PARM_DESC(readdelay, "Read-side delay in nanoseconds");
-
-static bool shutdown;
-module_param(shutdown, bool, 0444);
-MODULE_PARM_DESC(shutdown, "Run at boot, then power off");
-
+torture_param(int, verbose, 0, "Enable verbose debugging printk()s");
+torture_param(int, verbose_batched, 0, "Batch verbose debugging printk()s (accepted, printed)");
+torture_param(int, holdoff, 0, "Holdoff time before test start (s)");
+torture_param(long, lookup_instances, 0, "Number of typesafe_lookup structures (accepted, printed)");
+torture_param(int, loops, 10000, "Number of loops per experiment");
+torture_param(int, nreaders, -1, "Number of readers, -1 for 75% of CPUs");
+torture_param(int, nruns, 30, "Number of experiments to run");
+torture_param(int, readdelay, 0, "Read-side delay in nanoseconds");
+torture_param(bool, shutdown, false, "Run at boot, then power off");
 /* ---- what is measured ---- */
 
 /**
@@ -172,13 +145,6 @@ static const struct ref_scale_ops *const ref_scale_all_ops[] = {
 	&ref_acqrel_ops, &ref_clock_ops, &ref_jiffies_ops,
 };
 
-static const struct ref_scale_ops *ref_scale_find_ops(const char *name)
-{
-	for (int i = 0; i < ARRAY_SIZE(ref_scale_all_ops); i++)
-		if (name && !strcmp(name, ref_scale_all_ops[i]->name))
-			return ref_scale_all_ops[i];
-	return NULL;
-}
 
 /* ---- the run ---- */
 
@@ -188,7 +154,7 @@ struct ref_scale_reader {
 };
 
 /* One run at a time: the state below belongs to it. */
-static atomic_t ref_scale_busy;
+static struct torture_tool ref_scale_tool;
 static const struct ref_scale_ops *cur_ops;
 static struct ref_scale_reader *readers;
 static int nrealreaders;
@@ -254,8 +220,7 @@ static int ref_scale_reader_fn(void *arg)
 			pr_alert("%s" SCALE_FLAG "ref_scale_reader %ld: experiment %d ended\n",
 				 scale_type, me, gen - 1);
 	}
-	while (!kthread_should_stop())
-		schedule_timeout_uninterruptible(1);
+	torture_kthread_park();
 	return 0;
 }
 
@@ -287,67 +252,48 @@ static void ref_scale_print_params(const char *tag)
 		 lookup_instances, loops, nrealreaders, nruns, readdelay);
 }
 
-/*
- * ref_scale_report_bad() - one line for a bad parameter: a shell error for
- * the command @cmd, or a console line for a boot run (@cmd NULL).
- */
-static __printf(2, 3) int ref_scale_report_bad(const char *cmd, const char *fmt, ...)
-{
-	char msg[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vscnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (cmd)
-		return shell_error("%s: %s", cmd, msg);
-	pr_alert("ref-scale: %s\n", msg);
-	return -EINVAL;
-}
-
 /* Check the parameters; report the first bad one.  Return: 0 or -EINVAL. */
 static int ref_scale_check(const char *cmd)
 {
 	unsigned int ncpus = num_online_cpus();
+	char types[80];
 
-	if (!ref_scale_find_ops(scale_type))
-		return ref_scale_report_bad(cmd, "invalid scale type: \"%s\" (rcu refcnt lock lock-irq acqrel clock jiffies)",
-					    scale_type ? scale_type : "");
+	if (!torture_ops_find(ref_scale_all_ops, scale_type))
+		return torture_report_bad(&ref_scale_tool, cmd, "invalid scale type: \"%s\" (%s)",
+					  scale_type ? scale_type : "",
+					  torture_ops_names(types, ref_scale_all_ops, " "));
 	/* Readers spin at rendezvous: two on one CPU would never meet. */
 	if (nreaders == 0 || nreaders < -1 || nreaders > (int)ncpus)
-		return ref_scale_report_bad(cmd, "nreaders=%d is not -1 or 1..%u (one reader per CPU)",
+		return torture_report_bad(&ref_scale_tool, cmd, "nreaders=%d is not -1 or 1..%u (one reader per CPU)",
 					    nreaders, ncpus);
 	if (loops <= 0)
-		return ref_scale_report_bad(cmd, "loops=%d is not positive", loops);
+		return torture_report_bad(&ref_scale_tool, cmd, "loops=%d is not positive", loops);
 	if (nruns <= 0 || nruns > 10000)
-		return ref_scale_report_bad(cmd, "nruns=%d is not in 1..10000", nruns);
+		return torture_report_bad(&ref_scale_tool, cmd, "nruns=%d is not in 1..10000", nruns);
 	if (readdelay < 0 || holdoff < 0)
-		return ref_scale_report_bad(cmd, "readdelay=%d and holdoff=%d must not be negative",
+		return torture_report_bad(&ref_scale_tool, cmd, "readdelay=%d and holdoff=%d must not be negative",
 					    readdelay, holdoff);
 	return 0;
 }
 
 /**
  * ref_scale_run() - one refscale run with the current refscale.* values
- * @cmd: the shell command's name, for a one-line error; NULL at boot
+ * @cmd: the shell command's name; NULL at boot
  *
  * Prints the parameters, each experiment's per-reader times and the
  * "Runs Time(ns)" table, as Linux's refscale does.
  *
- * Return: 0, -EINVAL for bad parameters, -EBUSY if a run is in progress,
- * -ENOMEM.
+ * Return: 0, -EBUSY if a run is in progress, -ENOMEM.
  */
 static int ref_scale_run(const char *cmd)
 {
 	u64 *result = NULL;
 	int ret, exp, n = 0;
 
-	if (atomic_cmpxchg(&ref_scale_busy, 0, 1))
-		return -EBUSY;
-	ret = ref_scale_check(cmd);
+	ret = torture_init_begin(&ref_scale_tool);
 	if (ret)
-		goto out;
-	cur_ops = ref_scale_find_ops(scale_type);
+		return ret;
+	cur_ops = torture_ops_find(ref_scale_all_ops, scale_type);
 	nrealreaders = nreaders < 0 ?
 		       max((int)(num_online_cpus() >> 1) + (int)(num_online_cpus() >> 2), 1) :
 		       nreaders;
@@ -363,16 +309,10 @@ static int ref_scale_run(const char *cmd)
 	}
 	WRITE_ONCE(ref_scale_stop, false);
 	ref_scale_gen = 0;
-	for (n = 0; n < nrealreaders; n++) {
-		struct task_struct *t;
-
-		t = kthread_create_on_cpu(ref_scale_reader_fn, &readers[n],
-					  n % nr_cpu_ids, "ref_scale/%u");
-		if (IS_ERR(t))
+	for (n = 0; n < nrealreaders; n++)
+		if (torture_create_kthread_on(ref_scale_reader_fn, &readers[n], torture_nth_cpu(n),
+					      &readers[n].task, "ref_scale/%u", torture_nth_cpu(n)))
 			goto out;
-		readers[n].task = t;
-		wake_up_process(t);
-	}
 	if (holdoff)
 		schedule_timeout_interruptible(holdoff * HZ);
 
@@ -404,56 +344,39 @@ out:
 		WRITE_ONCE(ref_scale_stop, true);
 		wake_up_all(&ref_scale_wq);
 		while (n)
-			kthread_stop(readers[--n].task);
+			torture_stop_kthread(&ref_scale_tool, &readers[--n].task);
 	}
 	kfree(readers);
 	readers = NULL;
 	kfree(result);
-	atomic_set(&ref_scale_busy, 0);
+	torture_cleanup_end(&ref_scale_tool);
 	return ret;
 }
 
-/* ---- shell command ---- */
+static struct torture_tool ref_scale_tool = {
+	.name		= "refscale",
+	.tag		= "ref-scale",
+	.busy_msg	= "a refscale run is already in progress",
+	.check		= ref_scale_check,
+	.run		= ref_scale_run,
+	.shutdown_param	= "shutdown",
+	TORTURE_TOOL_STATE(ref_scale_tool),
+};
+
+/* ---- shell command, and the run at boot with refscale.shutdown=1 ---- */
 
 static int cmd_refscale(int argc, char **argv)
 {
-	struct param_snapshot saved;
-	int ret;
-
-	if (params_save("refscale", &saved))
-		return shell_error("%s: cannot save the refscale.* parameters", argv[0]);
-	ret = shell_set_params("refscale", argc, argv);
-	if (!ret) {
-		ret = ref_scale_run(argv[0]);
-		if (ret == -EBUSY)
-			ret = shell_error("%s: a refscale run is already in progress", argv[0]);
-		else if (ret == -ENOMEM)
-			ret = shell_error("%s: out of memory", argv[0]);
-	}
-	params_restore(&saved);
-	return ret;
+	return torture_shell_run(&ref_scale_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(refscale,
 		 "[scale_type=rcu|refcnt|lock|lock-irq|acqrel|clock|jiffies] [nreaders=N] [loops=N] [nruns=N] [readdelay=NS] [holdoff=S]",
 		 "read-side cost per operation; keys are the refscale.* parameters",
 		 cmd_refscale);
 
-/* ---- boot-time run: refscale.shutdown=1 ---- */
-
-static int ref_scale_boot(void *arg)
-{
-	int ret = ref_scale_run(NULL);
-
-	pr_alert("ref-scale: shutdown=1: powering off\n");
-	machine_power_off(ret ? 0x11 : 0x10);
-}
-
 static int __init ref_scale_init(void)
 {
-	if (!shutdown)
-		return 0;
-	kthread_run(ref_scale_boot, NULL, "ref_scale_boot");
-	return 0;
+	return torture_boot_start(&ref_scale_tool, shutdown);
 }
 late_initcall(ref_scale_init);
 
@@ -491,7 +414,7 @@ static void refscale_short_runs(struct kunit *test)
 			 ref_scale_all_ops[i]->name, n);
 		KUNIT_EXPECT_EQ_MSG(test, shell_run_line(line), 0, "%s", line);
 	}
-	KUNIT_EXPECT_EQ(test, atomic_read(&ref_scale_busy), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ref_scale_tool.running), 0);
 	KUNIT_EXPECT_PTR_EQ(test, readers, NULL);
 }
 

@@ -22,6 +22,7 @@
 #include <linux/jiffies.h>
 #include <linux/random.h>
 #include <linux/sched.h>
+#include <linux/torture.h>
 
 #include "../internal.h"
 
@@ -450,22 +451,6 @@ static void stress_irq_fn(void *info)
 	atomic_long_inc(&si->ctl->irq_ops);
 }
 
-static unsigned int pick_other_cpu(struct rnd_state *rnd, unsigned int self)
-{
-	unsigned int n = num_online_cpus(), k, cpu;
-
-	if (n < 2)
-		return self;
-	k = prandom_u32_below_state(rnd, n - 1);
-	for_each_online_cpu(cpu) {
-		if (cpu == self)
-			continue;
-		if (k-- == 0)
-			return cpu;
-	}
-	return self;
-}
-
 static int stress_thread(void *arg)
 {
 	struct stress_ctl *ctl = arg;
@@ -496,9 +481,9 @@ static int stress_thread(void *arg)
 			*s = xchg(&ctl->shared[(r >> 16) % SHARED_SLOTS], *s);
 		/* Now and then, allocate in hardirq context on another CPU. */
 		if ((r & 0xff0000) == 0) {
-			unsigned int cpu = pick_other_cpu(&rnd, self);
+			int cpu = torture_pick_cpu(prandom_u32_state(&rnd), self);
 
-			smp_call_function_single(cpu, stress_irq_fn, &si, true);
+			smp_call_function_single(cpu < 0 ? self : cpu, stress_irq_fn, &si, true);
 		}
 		if ((++n & 15) == 0)
 			cond_resched();

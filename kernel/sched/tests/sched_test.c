@@ -22,19 +22,9 @@
 #include <linux/ktime.h>
 #include <linux/smp.h>
 #include <linux/slab.h>
+#include <linux/torture.h>
 
 #define WAIT_J		(10 * HZ)	/* generous: QEMU TCG with many CPUs */
-
-/* Another online CPU than the caller's if there is one, else this one. */
-static unsigned int other_cpu(void)
-{
-	unsigned int self = raw_smp_processor_id(), cpu;
-
-	for_each_online_cpu(cpu)
-		if (cpu != self)
-			return cpu;
-	return self;
-}
 
 static struct task_struct *start_pinned(struct kunit *test, int (*fn)(void *),
 					void *data, int cpu, const char *name)
@@ -112,7 +102,7 @@ static int wake_waiter(void *unused)
 
 static void sched_test_wakeup_cross_cpu(struct kunit *test)
 {
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 	struct task_struct *t;
 	u64 t0;
 
@@ -190,7 +180,7 @@ static int preempt_spinner_fn(void *unused)
 static void sched_test_preemption(struct kunit *test)
 {
 	struct sched_param sp = { .sched_priority = 50 };
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 	struct task_struct *spinner;
 
 	memset(&pd, 0, sizeof(pd));
@@ -249,7 +239,7 @@ static int rr_spinner(void *arg)
 
 static void sched_test_round_robin(struct kunit *test)
 {
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 	struct task_struct *t[2];
 	int i;
 
@@ -316,7 +306,7 @@ static void sched_test_rt_priority_order(struct kunit *test)
 	/* Index order by priority, highest first; equal ones in wake order. */
 	static const int expect[NR_PRIO_TASKS] = { 3, 4, 1, 5, 2, 0 };
 	struct sched_param sp;
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 	struct task_struct *gate;
 	int i;
 
@@ -387,7 +377,7 @@ static int boost_gate_fn(void *unused)
 static void sched_test_priority_boost(struct kunit *test)
 {
 	struct sched_param sp;
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 	int i;
 
 	memset(&bd, 0, sizeof(bd));
@@ -649,7 +639,7 @@ static void sched_test_kthread_stop(struct kunit *test)
 static void sched_test_affinity(struct kunit *test)
 {
 	struct cpumask mask, old = current->cpus_mask;
-	unsigned int cpu = other_cpu();
+	unsigned int cpu = torture_other_cpu_or_self();
 
 	cpumask_clear(&mask);
 	cpumask_set_cpu(cpu, &mask);

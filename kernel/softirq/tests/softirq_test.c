@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/delay.h>
+#include <linux/torture.h>
 
 #define TEST_SOFTIRQ	IRQ_POLL_SOFTIRQ
 
@@ -70,13 +71,10 @@ static void raise_in_irq(void *unused)
 
 static void softirq_test_raise_from_hardirq(struct kunit *test)
 {
-	unsigned int self = raw_smp_processor_id(), cpu, target = self;
+	unsigned int self = raw_smp_processor_id();
+	int other = torture_other_cpu(self);
+	unsigned int target = other < 0 ? self : other;
 
-	for_each_online_cpu(cpu)
-		if (cpu != self) {
-			target = cpu;
-			break;
-		}
 	KUNIT_ASSERT_EQ(test, smp_call_function_single(target, raise_in_irq, NULL, true), 0);
 	wait_runs(1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&sd.runs), 1);
