@@ -5,13 +5,15 @@
  * interrupt and NMI nesting, and the grace-period kthread's snapshot and
  * compare in rcu_force_qs() (rcu/tree.c).
  *
- * Model: one CPU, as three Promela processes for its three contexts:
- * process level (readers, the idle loop), a hardirq handler and an NMI
- * handler.  A handler runs only once its hardware event has arrived and
- * the context it interrupted is frozen meanwhile (the "provided" clauses):
- * process level runs only while no handler is active, the hardirq only
- * while no NMI is active, and the hardirq only arrives while process level
- * has interrupts enabled.  An NMI can arrive between any two steps of the
+ * Model: one CPU, as four Promela processes for its contexts: process
+ * level (readers, the idle loop), a hardirq handler followed by the
+ * softirqs that irq_exit() runs before rcu_irq_exit() with interrupts
+ * enabled, a second hardirq that can arrive during those softirqs, and
+ * an NMI handler.  A handler runs only once its hardware event has arrived
+ * and the context it interrupted is frozen meanwhile (the "provided"
+ * clauses): process level runs only while no handler is active, a hardirq
+ * only while no NMI (nor the nested hardirq) is active, and a hardirq
+ * only arrives while the interrupted context has interrupts enabled.  An NMI can arrive between any two steps of the
  * other two, including in the middle of rcu_eqs_irq_enter/exit.  The
  * grace-period kthread runs on another CPU and samples this CPU's
  * counter.  Sequentially consistent: the counter is only changed by
@@ -47,11 +49,13 @@
  * All but (core) are off with -DCORE_ONLY.
  *
  * Bounds: one CPU (the kthread treats each CPU on its own, so more CPUs
- * would only multiply the states), one hardirq level and one NMI level
- * (x86 hardirq handlers run with interrupts off; NMIs do not nest),
+ * would only multiply the states), two hardirq levels (handlers run with
+ * interrupts off, only the softirqs at the outer irq_exit() enable them;
+ * a nested irq_exit() runs no softirqs) and one NMI level (NMIs do not
+ * nest),
  * NGP grace periods (default 2), any number of readers, idle entries,
- * interrupts and NMIs.  Exhaustive search: on the order of 10^4 states,
- * a few MB.
+ * interrupts and NMIs.  Exhaustive search: on the order of 10^5 states,
+ * some MB.
  *
  * BUSTED: rcu_eqs_irq_enter() from idle stores the new nesting before
  * making RCU watch (the two statements swapped).  An NMI landing between
@@ -76,6 +80,8 @@
 #define PROC	0
 #define IRQ	1
 #define NMI	2
+#define IRQ2	3	/* a hardirq during the softirqs of the IRQ level */
+#define NLVL	4
 
 /* struct rcu_watch (rcu/tree_nohz.c) */
 bit watching = 1;	/* ->watching & 1 */
@@ -86,11 +92,13 @@ bit idle;		/* ->idle: process level is in the idle loop's halt */
 /* hardware */
 bit irqs_on = 1;	/* process level has interrupts enabled */
 bit irq_hw;		/* a hardirq handler is running */
+bit sirq_on;		/* ... in irq_exit()'s softirqs, interrupts enabled */
+bit irq2_hw;		/* a hardirq nested in those softirqs is running */
 bit nmi_hw;		/* an NMI handler is running */
 
 /* ghost: readers per level, and whether they predate the current GP */
-bit in_rdr[3];
-bit old[3];
+bit in_rdr[NLVL];
+bit old[NLVL];
 
 /* the kthread's per-CPU snapshot, rdp->watching_snap & 1 */
 bit snap;
@@ -172,7 +180,7 @@ proctype proc_level() provided (!irq_hw && !nmi_hw)
 }
 
 /* A hardirq: kernel/softirq/softirq.c:irq_enter() ... irq_exit(). */
-proctype hardirq() provided (!nmi_hw)
+proctype hardirq() provided (!nmi_hw && !irq2_hw)
 {
 	byte t;
 
@@ -188,11 +196,38 @@ proctype hardirq() provided (!nmi_hw)
 		:: else
 		fi;
 		maybe_reader(IRQ);
+		/* irq_exit(): __do_softirq() with interrupts on, still watched */
+		if
+		:: sirq_on = 1; maybe_reader(IRQ); sirq_on = 0
+		:: skip
+		fi;
 		eqs_irq_exit();		/* rcu_irq_exit() */
 		atomic {
 			/* (nesting): back at idle process level: even, zero */
 			aux_assert(!idle || (!watching && nesting == 0));
 			irq_hw = 0
+		}
+	od
+}
+
+/* A hardirq arriving during the softirqs of the one above. */
+proctype hardirq2() provided (!nmi_hw)
+{
+	byte t;
+
+	do
+	:: atomic { sirq_on && !irq2_hw -> irq2_hw = 1 }
+		eqs_irq_enter();
+		if
+		:: nesting == 1 -> aux_assert(!in_rdr[PROC] && !in_rdr[IRQ])	/* (tick) */
+		:: else
+		fi;
+		maybe_reader(IRQ2);
+		eqs_irq_exit();		/* no softirqs: in_interrupt() */
+		atomic {
+			/* (nesting): back in the softirqs, still watched */
+			aux_assert(watching && (nesting == 1 || nesting == 2));
+			irq2_hw = 0
 		}
 	od
 }
@@ -230,7 +265,8 @@ proctype gp_kthread()
 			/* rcu_gp_init(): the ->gp_seq increment */
 			old[PROC] = in_rdr[PROC];
 			old[IRQ] = in_rdr[IRQ];
-			old[NMI] = in_rdr[NMI]
+			old[NMI] = in_rdr[NMI];
+			old[IRQ2] = in_rdr[IRQ2]
 		}
 		/* rcu_force_qs(true): rdp->watching_snap = rcu_watching_snap() */
 		atomic { snap = watching; moved = 0 }
@@ -244,11 +280,11 @@ proctype gp_kthread()
 		 * at the read: later, old readers can only have ended.
 		 */
 		if
-		:: atomic { !snap -> assert(!old[PROC] && !old[IRQ] && !old[NMI]) }
+		:: atomic { !snap -> assert(!old[PROC] && !old[IRQ] && !old[NMI] && !old[IRQ2]) }
 		:: atomic {
 			snap && (!watching || moved) ->
 			aux_assert(!snap || !watching || moved);	/* (credit) */
-			assert(!old[PROC] && !old[IRQ] && !old[NMI])	/* (core) */
+			assert(!old[PROC] && !old[IRQ] && !old[NMI] && !old[IRQ2])	/* (core) */
 		   }
 		fi;
 		g++
@@ -261,6 +297,7 @@ init
 	atomic {
 		run proc_level();
 		run hardirq();
+		run hardirq2();
 		run nmi();
 		run gp_kthread()
 	}
