@@ -16,18 +16,7 @@
 #include <linux/kthread.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
-
-/* Return: an online CPU other than this one, or -1 if there is none. */
-static inline int prove_other_cpu(void)
-{
-	unsigned int self = raw_smp_processor_id();
-	unsigned int cpu;
-
-	for_each_online_cpu(cpu)
-		if (cpu != self)
-			return cpu;
-	return -1;
-}
+#include <linux/torture.h>
 
 /* Start @fn(@data) in a kthread named "@name/@cpu", bound to @cpu if >= 0. */
 static inline struct task_struct *prove_run_on(int (*fn)(void *), void *data,

@@ -250,7 +250,7 @@ static void prove_rcu_protected_lock_held_elsewhere(struct kunit *test)
 	struct prove_obj *p;
 
 	PROVE_ONCE_PER_BOOT(test);
-	t = prove_run_on(prove_holder_fn, &h, prove_other_cpu(), "prove_hold");
+	t = prove_run_on(prove_holder_fn, &h, torture_other_cpu(raw_smp_processor_id()), "prove_hold");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 	KUNIT_ASSERT_TRUE(test, prove_wait_flag(&h.held, 5000));
 	prove_splat_begin(test);
@@ -612,7 +612,7 @@ static int prove_spin_holder_fn(void *arg)
 static void prove_lockdep_other_cpu(struct kunit *test)
 {
 	static DEFINE_SPINLOCK(lc);
-	int cpu = prove_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 
 	if (cpu < 0)
 		kunit_skip(test, "needs 2 CPUs (prove_rcu_protected_lock_held_elsewhere covers UP)");

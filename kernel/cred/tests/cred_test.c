@@ -231,7 +231,7 @@ static void cred_readers_vs_commits(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, r);
 	KUNIT_ASSERT_NOT_NULL(test, readers);
 	if (num_online_cpus() > 1)
-		target_cpu = prove_other_cpu();
+		target_cpu = torture_other_cpu(raw_smp_processor_id());
 	target = prove_run_on(prove_cred_committer, &c, target_cpu, "cred_commit");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(target));
 	get_task_struct(target);

@@ -237,7 +237,7 @@ static void notifier_unregister_waits_for_callers(struct kunit *test)
 {
 	struct prove_unreg u = { .nb.notifier_call = prove_slow_call };
 	struct task_struct *caller, *unreg;
-	int cpu = prove_other_cpu();
+	int cpu = torture_other_cpu(raw_smp_processor_id());
 	bool early;
 
 	if (cpu < 0)
