@@ -46,6 +46,20 @@ struct acpi_config acpi_config = {
 	.ioapic_phys = 0xfec00000,
 };
 
+#ifdef __UNIT_TEST__
+/* Host tests and fuzzers map the tables from a buffer. */
+const void *acpi_map(u64 pa, size_t len);
+#else
+/*
+ * The firmware's tables at physical address @pa, @len bytes: all of
+ * physical memory is in the direct map.
+ */
+static const void *acpi_map(u64 pa, size_t len)
+{
+	return __va(pa);
+}
+#endif
+
 static bool checksum_ok(const void *p, size_t len)
 {
 	u8 sum = 0;
@@ -62,12 +76,12 @@ static const struct acpi_sdt *find_table(const char *sig)
 	bool x = rsdp->rev >= 2 && rsdp->xsdt;
 	unsigned int n;
 
-	root = __va(x ? rsdp->xsdt : rsdp->rsdt);
+	root = acpi_map(x ? rsdp->xsdt : rsdp->rsdt, sizeof(*root));
 	n = (root->length - sizeof(*root)) / (x ? 8 : 4);
 	for (unsigned int i = 0; i < n; i++) {
 		const u8 *ent = (const u8 *)(root + 1) + i * (x ? 8 : 4);
 		u64 pa = x ? *(const u64 *)ent : *(const u32 *)ent;
-		const struct acpi_sdt *t = __va(pa);
+		const struct acpi_sdt *t = acpi_map(pa, sizeof(*t));
 
 		if (!memcmp(t->sig, sig, 4) && checksum_ok(t, t->length))
 			return t;

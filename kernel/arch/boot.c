@@ -38,20 +38,15 @@ extern char _kernel_phys_start[], _end[];
 static phys_addr_t early_next;
 static bool early_closed;
 
-/* Called with paging still on the boot tables: phys == virt - KERNEL_VMA. */
-void __init parse_multiboot(u32 magic, u32 mbi_phys)
+/*
+ * Copy what later boot needs out of the multiboot2 information block at
+ * @mbi, @size bytes long.
+ */
+static void __init mb2_parse(const u8 *mbi, size_t size)
 {
-	const u8 *mbi = (const u8 *)(unsigned long)mbi_phys + KERNEL_VMA;
-	u32 total;
+	u32 total = *(const u32 *)mbi;
 	const u8 *p;
 
-	boot_info.kernel_start = (phys_addr_t)(unsigned long)_kernel_phys_start;
-	boot_info.kernel_end = __pa_symbol(_end);
-	if (magic != MB2_BOOTLOADER_MAGIC) {
-		pr_emerg("rcuos: not booted by a multiboot2 loader (magic %#x)\n", magic);
-		return;
-	}
-	total = *(const u32 *)mbi;
 	for (p = mbi + 8; p < mbi + total;) {
 		const struct mb2_tag *tag = (const struct mb2_tag *)p;
 
@@ -94,6 +89,22 @@ void __init parse_multiboot(u32 magic, u32 mbi_phys)
 		}
 		p += ALIGN(tag->size, 8);
 	}
+}
+
+/* Called with paging still on the boot tables: phys == virt - KERNEL_VMA. */
+void __init parse_multiboot(u32 magic, u32 mbi_phys)
+{
+	const u8 *mbi = (const u8 *)(unsigned long)mbi_phys + KERNEL_VMA;
+	u32 total;
+
+	boot_info.kernel_start = (phys_addr_t)(unsigned long)_kernel_phys_start;
+	boot_info.kernel_end = __pa_symbol(_end);
+	if (magic != MB2_BOOTLOADER_MAGIC) {
+		pr_emerg("rcuos: not booted by a multiboot2 loader (magic %#x)\n", magic);
+		return;
+	}
+	total = *(const u32 *)mbi;
+	mb2_parse(mbi, total);
 	/* Early allocations start on the first page above the image and info. */
 	early_next = ALIGN(max_t(phys_addr_t, boot_info.kernel_end,
 				 mbi_phys + total), PAGE_SIZE);
