@@ -75,6 +75,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	acpi_init();
 	FUZZ_CHECK(acpi_config.nr_cpus <= ARRAY_SIZE(acpi_config.apic_ids),
 		   "nr_cpus %u", acpi_config.nr_cpus);
+	if (getenv("FUZZ_VERBOSE"))
+		fprintf(stderr, "cmdline \"%s\" loader \"%s\" %d memory regions, %llu bytes RAM, "
+			"RSDP %d; %u CPUs, local APIC %#llx, IOAPIC %#llx, PM1a %#x\n",
+			boot_info.cmdline, boot_info.loader, boot_info.nr_mem,
+			(unsigned long long)boot_info.total_ram, boot_info.rsdp,
+			acpi_config.nr_cpus, (unsigned long long)acpi_config.lapic_phys,
+			(unsigned long long)acpi_config.ioapic_phys, acpi_config.pm1a_cnt);
 
 	free(copy);
 	return 0;
