@@ -77,7 +77,9 @@ $(FUZZ_O)/fuzz_$(1) $(FUZZ_RUN_OPTS) -max_total_time=$(2) $(5) \
 	-artifact_prefix=$(FUZZ_O)/$(1)- $(4) tests/fuzz/corpus/$(1) >$(3) 2>&1
 endef
 
-fuzz: fuzz-build
+fuzz:
+	@scripts/ensure-packages fuzz
+	@$(MAKE) --no-print-directory -f $(FUZZ_MK) O=$(O) fuzz-build
 	@fail=0; \
 	for t in $(FUZZ_TARGETS); do \
 		log=$(FUZZ_O)/$$t.log; \
@@ -99,6 +101,8 @@ fuzz: fuzz-build
 check-fuzz:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=$(CHECK_RESULTS)/fuzz.txt; rm -f $$f; \
+	scripts/ensure-packages fuzz >$(CHECK_LOGS)/fuzz-packages.log 2>&1 || \
+		echo "FAIL: fuzz:packages (log: $(CHECK_LOGS)/fuzz-packages.log)" | tee -a $$f; \
 	for t in $(FUZZ_TARGETS); do \
 		log=$(CHECK_LOGS)/fuzz-$$t.log; \
 		if ! $(MAKE) --no-print-directory -f $(FUZZ_MK) O=$(O) \
