@@ -12,8 +12,12 @@
  * on a line that was too long, which the shell leaves on the screen until
  * the next prompt).
  *
+ * The ring must hand the shell exactly the bytes that fit, in order, and
+ * count the others as dropped.
+ *
  * Input: the bytes typed; the first one also sets how many bytes arrive
- * in the ring between two reads of the shell.
+ * in the ring between two reads of the shell (0xff: after the ring was
+ * filled up to 4 bytes from full).
  */
 #include "fuzz.h"
 
@@ -209,32 +213,60 @@ static void check_screen(bool clean)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	unsigned int burst;
+	unsigned long dropped = tty_dropped();
+	unsigned int burst, room = TTY_BUF_SIZE, prefill = 0;
+	size_t i = 0, n_want = 0, n_got = 0;
 	bool clean = true;
-	size_t i = 0;
+	uint8_t *want;	/* the bytes that fit in the ring: what the shell reads */
 
 	if (!size)
 		return 0;
+	want = malloc(size);
 	burst = data[0] % 16 + 1;
 	memset(&shell, 0, sizeof(shell));
 	row_len = cur = 0;
 	row_lost = false;
 	shell_prompt();
+	/* First byte 0xff: the ring is nearly full already, bytes get dropped. */
+	if (data[0] == 0xff) {
+		prefill = TTY_BUF_SIZE - 4;
+		for (unsigned int n = 0; n < prefill; n++)
+			tty_receive_char(CTRL('U'));	/* cheap to read */
+		room = 4;
+	}
 	while (i < size) {
 		int c;
 
-		for (unsigned int n = 0; n < burst && i < size; n++)
-			tty_receive_char(data[i++]);
+		for (unsigned int n = 0; n < burst && i < size; n++, i++) {
+			tty_receive_char(data[i]);
+			if (room) {
+				room--;
+				want[n_want++] = data[i];
+			}
+		}
 		while ((c = tty_getc_nonblock()) >= 0) {
-			if (c == CTRL('U') && shell.overflow)
-				clean = false;
-			else if (c == CTRL('C') ||
-				 ((c == '\r' || c == '\n') && !shell.esc))
-				clean = true;
+			if (prefill) {
+				prefill--;
+			} else {
+				FUZZ_CHECK(n_got < n_want && c == want[n_got],
+					   "byte %zu read as %#x", n_got, c);
+				n_got++;
+			}
+			/* A byte right after ESC is part of the sequence. */
+			if (!shell.esc) {
+				if (c == CTRL('U') && shell.overflow)
+					clean = false;
+				else if (c == CTRL('C') || c == '\r' || c == '\n')
+					clean = true;
+			}
 			shell_input(c);
 			check_screen(clean);
 		}
+		room = TTY_BUF_SIZE;
 	}
-	FUZZ_CHECK(tty_dropped() == 0, "bytes dropped");
+	FUZZ_CHECK(n_got == n_want, "read %zu bytes of %zu", n_got, n_want);
+	FUZZ_CHECK(tty_dropped() - dropped == size - n_want,
+		   "%lu bytes dropped, want %zu", tty_dropped() - dropped, size - n_want);
+	free(want);
 	return 0;
 }
