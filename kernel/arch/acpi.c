@@ -46,6 +46,20 @@ struct acpi_config acpi_config = {
 	.ioapic_phys = 0xfec00000,
 };
 
+#ifdef __UNIT_TEST__
+/* Host tests and fuzzers map the tables from a buffer. */
+const void *acpi_map(u64 pa, size_t len);
+#else
+/*
+ * The firmware's tables at physical address @pa, @len bytes: all of
+ * physical memory is in the direct map.
+ */
+static const void *acpi_map(u64 pa, size_t len)
+{
+	return __va(pa);
+}
+#endif
+
 static bool checksum_ok(const void *p, size_t len)
 {
 	u8 sum = 0;
@@ -55,6 +69,32 @@ static bool checksum_ok(const void *p, size_t len)
 	return sum == 0;
 }
 
+/* Table fields and MADT entries need not be aligned: read them bytewise. */
+static u16 get_u16(const u8 *p)
+{
+	return ((const struct { u16 v; } __packed *)p)->v;
+}
+
+static u32 get_u32(const u8 *p)
+{
+	return ((const struct { u32 v; } __packed *)p)->v;
+}
+
+static u64 get_u64(const u8 *p)
+{
+	return ((const struct { u64 v; } __packed *)p)->v;
+}
+
+/* The table at @pa, all of its length mapped; NULL if that is not sane. */
+static const struct acpi_sdt *map_table(u64 pa)
+{
+	const struct acpi_sdt *t = acpi_map(pa, sizeof(*t));
+
+	if (!t || t->length < sizeof(*t))
+		return NULL;
+	return acpi_map(pa, t->length);
+}
+
 static const struct acpi_sdt *find_table(const char *sig)
 {
 	const struct acpi_rsdp *rsdp = (const void *)boot_rsdp;
@@ -62,37 +102,54 @@ static const struct acpi_sdt *find_table(const char *sig)
 	bool x = rsdp->rev >= 2 && rsdp->xsdt;
 	unsigned int n;
 
-	root = __va(x ? rsdp->xsdt : rsdp->rsdt);
+	root = map_table(x ? rsdp->xsdt : rsdp->rsdt);
+	if (!root)
+		return NULL;
 	n = (root->length - sizeof(*root)) / (x ? 8 : 4);
 	for (unsigned int i = 0; i < n; i++) {
 		const u8 *ent = (const u8 *)(root + 1) + i * (x ? 8 : 4);
-		u64 pa = x ? *(const u64 *)ent : *(const u32 *)ent;
-		const struct acpi_sdt *t = __va(pa);
+		u64 pa = x ? get_u64(ent) : get_u32(ent);
+		const struct acpi_sdt *t = map_table(pa);
 
-		if (!memcmp(t->sig, sig, 4) && checksum_ok(t, t->length))
+		if (t && !memcmp(t->sig, sig, 4) && checksum_ok(t, t->length))
 			return t;
 	}
 	return NULL;
 }
 
+/* The fewest bytes a MADT entry of each type we read must have. */
+static const u8 madt_entry_min[] = {
+	[0] = 8,	/* processor local APIC */
+	[1] = 12,	/* IOAPIC */
+	[2] = 10,	/* interrupt source override */
+	[5] = 12,	/* local APIC address override */
+	[9] = 16,	/* processor local x2APIC */
+};
+
+/* @madt: mapped for all of its madt->h.length bytes (map_table()). */
 static void parse_madt(const struct acpi_madt *madt)
 {
 	const u8 *p = (const u8 *)(madt + 1);
 	const u8 *end = (const u8 *)madt + madt->h.length;
 
+	if (madt->h.length < sizeof(*madt))
+		return;
 	acpi_config.lapic_phys = madt->lapic_addr;
-	for (; p + 2 <= end && p[1] >= 2; p += p[1]) {
+	/* An entry running past the table's end ends the walk. */
+	for (; p + 2 <= end && p[1] >= 2 && p[1] <= end - p; p += p[1]) {
+		if (p[0] < ARRAY_SIZE(madt_entry_min) && p[1] < madt_entry_min[p[0]])
+			continue;	/* too short for its type: skipped */
 		switch (p[0]) {
 		case 0:		/* processor local APIC */
 			/* flags bit 0: enabled; bit 1: online capable */
-			if ((*(const u32 *)(p + 4) & 3) &&
+			if ((get_u32(p + 4) & 3) &&
 			    acpi_config.nr_cpus < ARRAY_SIZE(acpi_config.apic_ids))
 				acpi_config.apic_ids[acpi_config.nr_cpus++] = p[3];
 			break;
 		case 1:		/* IOAPIC */
 			if (!acpi_config.have_ioapic) {
-				acpi_config.ioapic_phys = *(const u32 *)(p + 4);
-				acpi_config.ioapic_gsi_base = *(const u32 *)(p + 8);
+				acpi_config.ioapic_phys = get_u32(p + 4);
+				acpi_config.ioapic_gsi_base = get_u32(p + 8);
 				acpi_config.have_ioapic = true;
 			}
 			break;
@@ -100,20 +157,19 @@ static void parse_madt(const struct acpi_madt *madt)
 			u8 irq = p[3];
 
 			if (irq < 16) {
-				acpi_config.isa_gsi[irq] = *(const u32 *)(p + 4);
-				acpi_config.isa_flags[irq] = *(const u16 *)(p + 8);
+				acpi_config.isa_gsi[irq] = get_u32(p + 4);
+				acpi_config.isa_flags[irq] = get_u16(p + 8);
 				acpi_config.isa_override[irq] = true;
 			}
 			break;
 		}
 		case 5:		/* 64-bit local APIC address override */
-			acpi_config.lapic_phys = *(const u64 *)(p + 4);
+			acpi_config.lapic_phys = get_u64(p + 4);
 			break;
 		case 9:		/* processor local x2APIC */
-			if ((*(const u32 *)(p + 8) & 3) &&
+			if ((get_u32(p + 8) & 3) &&
 			    acpi_config.nr_cpus < ARRAY_SIZE(acpi_config.apic_ids))
-				acpi_config.apic_ids[acpi_config.nr_cpus++] =
-					*(const u32 *)(p + 4);
+				acpi_config.apic_ids[acpi_config.nr_cpus++] = get_u32(p + 4);
 			break;
 		}
 	}
@@ -138,7 +194,7 @@ void __init acpi_init(void)
 	parse_madt((const struct acpi_madt *)madt);
 	fadt = find_table("FACP");
 	if (fadt && fadt->length >= 68)
-		acpi_config.pm1a_cnt = *(const u32 *)((const u8 *)fadt + 64);
+		acpi_config.pm1a_cnt = get_u32((const u8 *)fadt + 64);
 	pr_info("ACPI: MADT lists %u CPUs, local APIC at %#llx, IOAPIC at %#llx\n",
 		acpi_config.nr_cpus, (unsigned long long)acpi_config.lapic_phys,
 		(unsigned long long)acpi_config.ioapic_phys);

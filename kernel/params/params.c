@@ -117,10 +117,20 @@ static bool do_setup_param_eq(char *param, char *val)
 	return false;
 }
 
-static void add_unknown(const char *param, char *val)
+static void add_unknown(char *param, char *val)
 {
-	if (val)
-		val[-1] = '=';	/* show the word as it was given */
+	/*
+	 * Show the word as it was given: put back the '=' next_arg() cut at.
+	 * A quoted value starts one byte later (foo="a b"): move it up to the
+	 * '=' so that the word reads foo=a b, not just foo.
+	 */
+	if (val) {
+		size_t n = strlen(param);
+
+		if (val != param + n + 1)
+			memmove(param + n + 1, val, strlen(val) + 1);
+		param[n] = '=';
+	}
 	if (nr_unknown < MAX_UNKNOWN)
 		unknown_params[nr_unknown++] = param;
 }

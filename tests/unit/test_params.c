@@ -3,9 +3,11 @@
  * Unit tests for kernel/params/parse.c: the command line splitter, name
  * comparison and the standard parameter types.  parse.c is included
  * directly: it is pure code over lib/ (kstrtox, string, vsprintf).
+ * params.c too, for how the boot command line is applied.
  */
 #include "ktest.h"
 
+#include "../../kernel/params/params.c"	/* for the command line cases */
 #include "../../kernel/params/parse.c"
 
 static int v_int;
@@ -204,6 +206,23 @@ static void test_charp_pool_full(struct ktest *t)
 	KEXPECT_EQ(t, strlen(v_charp), sizeof(val) - 1);
 }
 
+/* params.c's warnings: not wanted in the KTAP output. */
+int printk(const char *fmt, ...)
+{
+	return 0;
+}
+
+/* Unknown words are listed as given, a quoted value without its quotes. */
+static void test_unknown_words(struct ktest *t)
+{
+	parse_kernel_params("/boot/rcuos foo=\"a b\" bar=1 \"baz=c d\" qux");
+	KASSERT_EQ(t, nr_unknown, 4U);
+	KEXPECT_STREQ(t, unknown_params[0], "foo=a b");
+	KEXPECT_STREQ(t, unknown_params[1], "bar=1");
+	KEXPECT_STREQ(t, unknown_params[2], "baz=c d");
+	KEXPECT_STREQ(t, unknown_params[3], "qux");
+}
+
 static const struct ktest_case cases[] = {
 	KTEST_CASE(test_next_arg),
 	KTEST_CASE(test_next_arg_tail),
@@ -213,6 +232,7 @@ static const struct ktest_case cases[] = {
 	KTEST_CASE(test_bool),
 	KTEST_CASE(test_charp),
 	KTEST_CASE(test_charp_pool_full),
+	KTEST_CASE(test_unknown_words),
 	{}
 };
 KTEST_MAIN("params", cases);

@@ -34,6 +34,7 @@ unit-tests += math64
 unit-tests += err
 unit-tests += params
 unit-tests += shell
+unit-tests += boot
 unit-tests += kunit
 unit-tests += rcu_geometry
 unit-tests += rcu_segcblist
