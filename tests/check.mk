@@ -76,10 +76,19 @@ check-prepare:
 	@rm -rf $(CHECK_RESULTS) $(CHECK_LOGS)
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 
+# The packages are there, and every command the tests run comes from one
+# that scripts/ensure-packages installs (or from an Essential one).
 check-packages:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@rm -f $(CHECK_RESULTS)/packages.txt
 	@$(call check-step,packages,$(CHECK_RESULTS)/packages.txt,$(CHECK_LOGS)/packages.log,\
 		scripts/ensure-packages check)
+	@if $(PYTHON) tests/packages/check.py --self-test --results $(CHECK_RESULTS)/packages.txt \
+		>$(CHECK_LOGS)/packages-commands.log 2>&1; then rc=0; else rc=1; fi; \
+	grep -E '^(PASS|FAIL|SKIP):' $(CHECK_LOGS)/packages-commands.log || true; \
+	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $(CHECK_RESULTS)/packages.txt; then \
+		echo "FAIL: packages/commands (log: $(CHECK_LOGS)/packages-commands.log)" | tee -a $(CHECK_RESULTS)/packages.txt; \
+	fi
 
 # Every defconfig is in savedefconfig form: loading it and saving it again
 # gives the same file (so it has no typos, dead or overridden settings).
