@@ -3,6 +3,12 @@
 # make check: the whole test suite, included by the top Makefile.
 #
 #   make check                           everything below, then the summary
+#   make check-quick                     the inner loop (under 10 minutes on 2
+#                                        cores): every defconfig built, host unit
+#                                        tests, sparse, the sparse cases,
+#                                        codegen, one boot of each RCU flavour
+#                                        ($(CHECK_QUICK_SCENARIOS)); same lines
+#                                        and summary as make check
 #   make test-scenario SCENARIO=torture-tree-8   build one scenario's config, boot it
 #   make harness-test                    the harness self-tests only
 #   make list-scenarios
@@ -53,7 +59,7 @@ ifeq ($(filter tests/sparse/sparse.mk,$(MAKEFILE_LIST)),)
 endif
 
 .PHONY: check-sparse-cases check-codegen
-.PHONY: check check-prepare check-packages check-kconfig check-build check-unit check-sparse \
+.PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
 	harness-test list-scenarios
 
@@ -70,6 +76,19 @@ check:
 	@$(MAKE) --no-print-directory check-harness
 	@$(MAKE) --no-print-directory check-scenarios
 	@$(MAKE) --no-print-directory check-linux
+	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
+
+# One short boot of each RCU flavour: Tree on one CPU (every test suite),
+# Tiny under rcutorture.
+CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
+check-quick:
+	@$(MAKE) --no-print-directory check-prepare
+	@$(MAKE) --no-print-directory check-build
+	@$(MAKE) --no-print-directory check-unit
+	@$(MAKE) --no-print-directory check-sparse
+	@$(MAKE) --no-print-directory check-sparse-cases
+	@$(MAKE) --no-print-directory check-codegen
+	@$(MAKE) --no-print-directory check-scenarios CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)"
 	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
 
 check-prepare:
