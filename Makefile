@@ -4,7 +4,9 @@
 #
 #   make                 build $(O)/rcuos.elf and $(O)/rcuos.iso for the current .config
 #   make run             build and boot the ISO in QEMU, serial console on this terminal
-#   make check           everything: every defconfig, host tests, sparse, QEMU scenarios
+#   make check           everything: every defconfig, host tests, sparse, QEMU scenarios,
+#                        the Linux series' checks
+#   make check-quick     the inner loop: defconfigs, host tests, sparse, one boot per RCU flavour
 #   make help            all targets
 #
 # O=DIR puts the build (and its .config) in DIR; without it the .config is
@@ -34,7 +36,7 @@ SPARSE	:= sparse
 srctree := $(CURDIR)
 AUTOCONF := $(O)/include/generated/autoconf.h
 
-# QEMU as the issue and DEVELOPERS.md describe it: TCG, serial on stdio.
+# QEMU: TCG (no KVM needed), serial on stdio.
 CPUS	?= 4
 MEM	?= 512M
 QEMU_FLAGS = -accel tcg,thread=multi -smp $(CPUS) -m $(MEM) -cdrom $(O)/rcuos.iso -boot d \
@@ -146,8 +148,11 @@ help:
 	@echo "make run [CPUS=N]       boot in QEMU on N CPUs (default 4), serial on this terminal"
 	@echo "make gdb                boot under QEMU -s -S and attach gdb with symbols"
 	@echo "make check              full test suite, ends with 'N passed, N failed'"
+	@echo "make check-quick        inner loop (<10 min): defconfigs, unit tests, sparse, codegen,"
+	@echo "                        one boot each of Tree and Tiny RCU; same summary line"
 	@echo "make sparse             sparse over every C file, warnings are errors"
 	@echo "make tiny_defconfig     1 CPU, non-preemptible, Tiny RCU"
 	@echo "make tree_defconfig     SMP, Tree RCU (default)"
 	@echo "make menuconfig | savedefconfig | olddefconfig"
 	@echo "make linux | linux-sparse | linux-check   the Linux __rcu patch series"
+	@echo "make linux-check-full   linux-check plus the checks of the pristine tree and of the NFC tool"

@@ -1,11 +1,16 @@
-# linux/linux.mk: targets for the Linux __rcu series (issue 5).
+# linux/linux.mk: targets for the Linux __rcu series.
 # Included by the top-level Makefile ("-include linux/linux.mk"); works from
 # the repository root, and also standalone: make -f linux/linux.mk linux-check
 #
 #   make linux         extract + apply the series + configure + build bzImage
 #   make linux-sparse  sparse over kernel/, before/after table (small+defconfig)
-#   make linux-check   every check, PASS/FAIL/SKIP lines, also appended to
+#   make linux-check   the checks of the series (make check runs it), PASS/
+#                      FAIL/SKIP lines, also appended to
 #                      build/check/results/linux.txt
+#   make linux-check-full  linux-check plus the checks that only change with
+#                      the pristine tree or the check scripts: the pristine
+#                      bzImage's rcuscale oops, the NFC self-test, sparse
+#                      over all of the pristine kernel/
 #   make linux-boot    boot the patched kernel with the test init (4 CPUs)
 #
 # Variables: LINUX_SPARSE_CONFIGS (default "small defconfig"),
@@ -18,7 +23,7 @@ LINUX_SPARSE_CONFIGS ?= small defconfig
 # pristine and the patched tree): serialise them with a lock.
 LINUX_LOCK = mkdir -p build/linux && flock build/linux/.lock
 
-.PHONY: linux linux-sparse linux-check linux-boot linux-module linux-clean
+.PHONY: linux linux-sparse linux-check linux-check-full linux-boot linux-module linux-clean
 
 linux:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build.sh
@@ -34,6 +39,9 @@ linux-sparse:
 
 linux-check:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/check.sh
+
+linux-check-full:
+	@$(LINUX_LOCK) env LINUX_CHECK_FULL=1 $(LINUX_SCRIPTS)/check.sh
 
 linux-clean:
 	rm -rf build/linux

@@ -153,8 +153,11 @@ nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
 # Touched objects that only x86-64 defconfig builds (seccomp.o, kcmp.o,
 # ...), with defconfig itself: it has lockdep and PROVE_RCU off.
 # (With given objects, only if the small configuration missed one.)
+# The object directory is the defconfig sparse run's (same configuration):
+# its tools, generated headers and untouched objects are reused, and make
+# rebuilds whatever the switch between the trees changes.
 if [ -z "$given_objs" ] || echo "$given_objs" | tr ' ' '\n' | grep -qvxF -f "$out/compared"; then
-	nfc_pass defconfig "$B/obj-nfc-defconfig" "$B/obj-nfc-plain-defconfig" defconfig
+	nfc_pass defconfig "$B/obj-series-defconfig" "$B/obj-nfc-plain-defconfig" defconfig
 fi
 use_tree series
 echo "nfc: $n objects compared: $same identical, $accepted accepted (only RCU accessor codegen:${acc_list:- none}), $diffs differ"

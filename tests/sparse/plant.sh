@@ -71,7 +71,7 @@ if git -C "$srctree" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
 		while IFS= read -r -d '' f; do
 			case "$f" in build/*) continue ;; esac
 			[ -f "$srctree/$f" ] && printf '%s\0' "$f"
-		done | sort -zu | (cd "$srctree" && cpio -0pdm --quiet "$tree")
+		done | sort -zu | tar -C "$srctree" --null -T - -cf - | tar -C "$tree" -xf -
 else
 	# Not a git checkout (an unpacked tarball): everything but build
 	# output.
