@@ -58,6 +58,14 @@ ifeq ($(filter tests/sparse/sparse.mk,$(MAKEFILE_LIST)),)
 -include tests/sparse/sparse.mk
 endif
 
+# The spin models (check-spin) and the fuzz targets (fuzz, check-fuzz).
+ifeq ($(filter tests/spin/spin.mk,$(MAKEFILE_LIST)),)
+-include tests/spin/spin.mk
+endif
+ifeq ($(filter tests/fuzz/fuzz.mk,$(MAKEFILE_LIST)),)
+-include tests/fuzz/fuzz.mk
+endif
+
 .PHONY: check-sparse-cases check-codegen
 .PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
@@ -74,6 +82,8 @@ check:
 	@$(MAKE) --no-print-directory check-sparse-cases
 	@$(MAKE) --no-print-directory check-codegen
 	@$(MAKE) --no-print-directory check-link
+	@$(MAKE) --no-print-directory check-spin
+	@$(MAKE) --no-print-directory check-fuzz
 	@$(MAKE) --no-print-directory check-harness
 	@$(MAKE) --no-print-directory check-scenarios
 	@$(MAKE) --no-print-directory check-linux
@@ -89,6 +99,7 @@ check-quick:
 	@$(MAKE) --no-print-directory check-sparse
 	@$(MAKE) --no-print-directory check-sparse-cases
 	@$(MAKE) --no-print-directory check-codegen
+	@$(MAKE) --no-print-directory check-link
 	@$(MAKE) --no-print-directory check-scenarios CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)"
 	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
 

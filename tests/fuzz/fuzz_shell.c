@@ -114,12 +114,6 @@ void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void 
 /* The spinlocks count preemption off in a per-CPU variable: %gs base 0. */
 int __preempt_count;
 
-/* tty_getc() sleeps; only tty_getc_nonblock() is called here. */
-void __might_sleep(const char *file, int line)
-{
-	abort();
-}
-
 void init_wait_entry(struct wait_queue_entry *wq_entry, int flags)
 {
 	abort();
