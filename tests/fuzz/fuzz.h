@@ -3,6 +3,8 @@
  * Common part of the libFuzzer targets in tests/fuzz/: the host C headers
  * and the kernel's renames (through ktest.h, as for the unit tests), the
  * libFuzzer entry point and a check that stops the run with a message.
+ * A target that wants the kernel's messages defines vprintk(); printk()
+ * is ktest.c's, which calls it.
  */
 #ifndef _FUZZ_H
 #define _FUZZ_H

@@ -40,17 +40,6 @@ int vprintk(const char *fmt, va_list args)
 	return vscnprintf(buf, sizeof(buf), fmt, args);
 }
 
-int printk(const char *fmt, ...)
-{
-	va_list args;
-	int n;
-
-	va_start(args, fmt);
-	n = vprintk(fmt, args);
-	va_end(args);
-	return n;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* A copy of exactly the input's size, 8-byte aligned as loaders give it. */

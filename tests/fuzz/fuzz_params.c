@@ -82,17 +82,6 @@ int vprintk(const char *fmt, va_list args)
 	return vscnprintf(buf, sizeof(buf), fmt, args);
 }
 
-int printk(const char *fmt, ...)
-{
-	va_list args;
-	int n;
-
-	va_start(args, fmt);
-	n = vprintk(fmt, args);
-	va_end(args);
-	return n;
-}
-
 static const char *get(const char *name)
 {
 	static char buf[PARAM_VALUE_MAX];

@@ -84,17 +84,6 @@ int vprintk(const char *fmt, va_list args)
 	return n;
 }
 
-int printk(const char *fmt, ...)
-{
-	va_list args;
-	int n;
-
-	va_start(args, fmt);
-	n = vprintk(fmt, args);
-	va_end(args);
-	return n;
-}
-
 /* What the shell and the tty call besides. */
 struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *data,
 					   int node, const char *namefmt, ...)
