@@ -71,36 +71,23 @@ endif
 	check-harness check-scenarios check-linux check-summary test-scenario \
 	harness-test list-scenarios
 
-# The steps run one after the other even under make -j.
+# The steps, one after the other even under make -j; check-quick is the
+# inner loop's subset, with one short boot of each RCU flavour: Tree on one
+# CPU (every test suite), Tiny under rcutorture.
+CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-unit \
+	check-sparse check-sparse-cases check-codegen check-link check-spin \
+	check-fuzz check-harness check-scenarios check-linux
+CHECK_QUICK_STEPS := check-prepare check-build check-unit check-sparse \
+	check-sparse-cases check-codegen check-link check-scenarios
+CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
+
 check:
-	@$(MAKE) --no-print-directory check-prepare
-	@$(MAKE) --no-print-directory check-packages
-	@$(MAKE) --no-print-directory check-kconfig
-	@$(MAKE) --no-print-directory check-build
-	@$(MAKE) --no-print-directory check-unit
-	@$(MAKE) --no-print-directory check-sparse
-	@$(MAKE) --no-print-directory check-sparse-cases
-	@$(MAKE) --no-print-directory check-codegen
-	@$(MAKE) --no-print-directory check-link
-	@$(MAKE) --no-print-directory check-spin
-	@$(MAKE) --no-print-directory check-fuzz
-	@$(MAKE) --no-print-directory check-harness
-	@$(MAKE) --no-print-directory check-scenarios
-	@$(MAKE) --no-print-directory check-linux
+	@$(foreach s,$(CHECK_STEPS),$(MAKE) --no-print-directory $(s) &&) true
 	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
 
-# One short boot of each RCU flavour: Tree on one CPU (every test suite),
-# Tiny under rcutorture.
-CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
 check-quick:
-	@$(MAKE) --no-print-directory check-prepare
-	@$(MAKE) --no-print-directory check-build
-	@$(MAKE) --no-print-directory check-unit
-	@$(MAKE) --no-print-directory check-sparse
-	@$(MAKE) --no-print-directory check-sparse-cases
-	@$(MAKE) --no-print-directory check-codegen
-	@$(MAKE) --no-print-directory check-link
-	@$(MAKE) --no-print-directory check-scenarios CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)"
+	@$(foreach s,$(CHECK_QUICK_STEPS),$(MAKE) --no-print-directory $(s) \
+		CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)" &&) true
 	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
 
 check-prepare:
