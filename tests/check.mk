@@ -218,11 +218,11 @@ check-scenarios:
 
 # The Linux __rcu series (linux/linux.mk), when it provides linux-check; it
 # writes its own lines to build/check/results/linux.txt.  Measured on a fresh
-# clone (.ci/run, idle 2-core machine, ccache cold, 50 patches), before
-# linux-check left out the checks of the pristine tree and of the NFC tool
-# (now make linux-check-full): make check 69 minutes, 61 of them in
-# linux-check, about 14 of those in the checks left out.  The rcuos part:
-# 7-10 minutes.  LINUX_CHECK=0 skips it, make linux-check runs it alone.
+# clone (.ci/run, idle 2-core machine, ccache cold, 50 patches): make check
+# 52 minutes, 39 of them in linux-check, about 12 in the rcuos part.  The
+# checks of the pristine tree and of the NFC tool are in make
+# linux-check-full.  LINUX_CHECK=0 skips linux-check, make linux-check runs
+# it alone.
 LINUX_CHECK ?= 1
 check-linux:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
