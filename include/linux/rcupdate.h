@@ -234,20 +234,67 @@ static __always_inline void rcu_lock_acquire_sched(void) { }
 static __always_inline void rcu_lock_release_sched(void) { }
 #endif
 
-#ifdef CONFIG_PREEMPT
+#ifdef CONFIG_PREEMPT_RCU
 /*
- * Preemptible RCU does not exist yet: in a preemptible kernel a reader
- * disables preemption (the semantics of Linux's RCU-sched).
+ * Preemptible RCU: a reader only counts its nesting in its task.  The
+ * outermost unlock looks at one more word of the task, which is non-zero
+ * only if something happened during the reader that RCU must be told
+ * about (the task was preempted, an expedited grace period is waiting);
+ * then rcu_read_unlock_special() (rcu/tree_preempt.c) does the work.
+ * The compiler barriers keep the reader's accesses inside the counts;
+ * no CPU barrier is needed, as only this task and interrupts on its CPU
+ * look at its counter.
  */
-#define __rcu_read_lock()	preempt_disable()
-#define __rcu_read_unlock()	preempt_enable()
+#include <linux/sched.h>
+
+void rcu_read_unlock_special(struct task_struct *t);
+void __rcu_read_lock(void);
+void __rcu_read_unlock(void);
+
+/** rcu_preempt_depth() - rcu_read_lock() nesting depth of the current task */
+static __always_inline int rcu_preempt_depth(void)
+{
+	return READ_ONCE(current->rcu_read_lock_nesting);
+}
+
+static __always_inline void rcu_preempt_read_enter(void)
+{
+	struct task_struct *t = current;
+
+	WRITE_ONCE(t->rcu_read_lock_nesting, t->rcu_read_lock_nesting + 1);
+	barrier();
+}
+
+static __always_inline void rcu_preempt_read_exit(void)
+{
+	struct task_struct *t = current;
+	int nesting;
+
+	barrier();
+	nesting = t->rcu_read_lock_nesting - 1;
+	WRITE_ONCE(t->rcu_read_lock_nesting, nesting);
+	if (nesting == 0) {
+		barrier();	/* the counter's store before the test */
+		if (unlikely(READ_ONCE(t->rcu_read_unlock_special.s)))
+			rcu_read_unlock_special(t);
+	}
+}
+#define RCU_READ_ENTER()	rcu_preempt_read_enter()
+#define RCU_READ_EXIT()		rcu_preempt_read_exit()
+#elif defined(CONFIG_PREEMPT)
+/* Tiny cannot be preemptible: a preemptible kernel uses Tree RCU. */
+#error "CONFIG_PREEMPT without CONFIG_PREEMPT_RCU"
 #else
 /*
  * Non-preemptible kernel: a task cannot be switched out involuntarily, and
  * blocking inside a reader is illegal, so a reader needs no code at all.
  */
-#define __rcu_read_lock()	barrier()
-#define __rcu_read_unlock()	barrier()
+static __always_inline int rcu_preempt_depth(void)
+{
+	return 0;
+}
+#define RCU_READ_ENTER()	barrier()
+#define RCU_READ_EXIT()		barrier()
 #endif
 
 /**
@@ -255,12 +302,13 @@ static __always_inline void rcu_lock_release_sched(void) { }
  *
  * Readers may nest.  A grace period that starts after this call cannot
  * end before the matching rcu_read_unlock().  Must not block.  In a
- * preemptible kernel it disables preemption; in a non-preemptible build
- * without PROVE_RCU it is only a compiler barrier.
+ * preemptible kernel (PREEMPT_RCU) it increments the task's nesting count
+ * and the reader may be preempted; in a non-preemptible build without
+ * PROVE_RCU it is only a compiler barrier.
  */
 static __always_inline void rcu_read_lock(void)
 {
-	__rcu_read_lock();
+	RCU_READ_ENTER();
 	rcu_lock_acquire_rcu();
 }
 
@@ -268,7 +316,7 @@ static __always_inline void rcu_read_lock(void)
 static __always_inline void rcu_read_unlock(void)
 {
 	rcu_lock_release_rcu();
-	__rcu_read_unlock();
+	RCU_READ_EXIT();
 }
 
 /**

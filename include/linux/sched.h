@@ -27,6 +27,30 @@
 
 struct cred;
 struct kthread;
+struct rcu_node;
+struct rt_mutex;
+
+/**
+ * union rcu_special - why a task's outermost rcu_read_unlock() needs work
+ * @b.blocked: the task was preempted in its reader and is queued on
+ *	@rcu_blocked_node's list of blocked tasks
+ * @b.exp_hint: an expedited grace period waits for this CPU's reader;
+ *	the unlock reports its quiescent state
+ * @b.deferred_qs: the unlock ran where the work could not be done
+ *	(interrupts or preemption disabled, in an interrupt handler): the
+ *	task's next context switch does it
+ * @b.pad: unused
+ * @s: all of them: rcu_read_unlock() tests only this word
+ */
+union rcu_special {
+	struct {
+		u8 blocked;
+		u8 exp_hint;
+		u8 deferred_qs;
+		u8 pad;
+	} b;
+	u32 s;
+};
 
 /* Task states (the values are the Linux ones). */
 #define TASK_RUNNING		0x0000
@@ -121,6 +145,14 @@ struct held_lock {
  * @pid: task id; 0 for the idle tasks
  * @comm: name
  * @kthread: kthread bookkeeping (kernel/sched/kthread.c)
+ * @rcu_read_lock_nesting: PREEMPT_RCU: depth of rcu_read_lock() nesting
+ * @rcu_read_unlock_special: PREEMPT_RCU: work for the outermost unlock
+ * @rcu_node_entry: PREEMPT_RCU: link in @rcu_blocked_node's blocked tasks
+ * @rcu_blocked_node: PREEMPT_RCU: leaf rcu_node the task is queued on
+ * @rcu_blocked_gp_gen: PREEMPT_RCU: the leaf's normal grace-period
+ *	generation this task holds up (see rcu/tree_preempt.c)
+ * @rcu_blocked_exp_gen: PREEMPT_RCU: ditto for expedited grace periods
+ * @rcu_boost_mutex: RCU_BOOST: the boost lock this task owns by proxy
  * @rcu_lockdep_depth: PROVE_RCU: rcu, rcu_bh and rcu_sched readers held
  * @lockdep_depth: number of entries used in @held_locks
  * @held_locks: locks this task holds (CONFIG_PROVE_LOCKING)
@@ -161,6 +193,17 @@ struct task_struct {
 #ifdef CONFIG_PROVE_LOCKING
 	int lockdep_depth;
 	struct held_lock held_locks[MAX_LOCK_DEPTH];
+#endif
+#ifdef CONFIG_PREEMPT_RCU
+	int rcu_read_lock_nesting;
+	union rcu_special rcu_read_unlock_special;
+	struct list_head rcu_node_entry;
+	struct rcu_node *rcu_blocked_node;
+	unsigned long rcu_blocked_gp_gen;
+	unsigned long rcu_blocked_exp_gen;
+#endif
+#ifdef CONFIG_RCU_BOOST
+	struct rt_mutex *rcu_boost_mutex;
 #endif
 #ifdef CONFIG_PROVE_RCU
 	int rcu_lockdep_depth[3];	/* rcu, rcu_bh, rcu_sched readers held */
