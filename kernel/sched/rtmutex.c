@@ -289,9 +289,8 @@ void rt_mutex_unlock(struct rt_mutex *lock)
 }
 
 /**
- * rt_mutex_init_proxy_locked() - initialize an rt_mutex owned by another task
- * @lock: the rt_mutex, not in use (it is initialized here: it may be
- *	uninitialized memory, e.g. on the caller's stack)
+ * rt_mutex_init_proxy_locked() - make another task the owner of an rt_mutex
+ * @lock: the rt_mutex, initialized with rt_mutex_init() and unlocked
  * @proxy_owner: the task that owns @lock from now on
  *
  * @proxy_owner owns @lock without doing anything itself and without
@@ -299,16 +298,18 @@ void rt_mutex_unlock(struct rt_mutex *lock)
  * it with rt_mutex_futex_unlock().  RCU priority boosting makes a
  * preempted reader the owner this way and then blocks on @lock with
  * rt_mutex_lock(), so the reader inherits the booster's priority.
- * Task context.
+ * Task context, any interrupt and preemption state; it takes only
+ * rt_mutex_graph_lock, so the caller may hold a lock (such as an
+ * rcu_node's) that is never taken under a pi_lock or a run-queue lock.
  */
 void rt_mutex_init_proxy_locked(struct rt_mutex *lock,
 				struct task_struct *proxy_owner)
 {
 	unsigned long flags;
 
-	__rt_mutex_init(lock, "rt_mutex_proxy");
 	raw_spin_lock_irqsave(&rt_mutex_graph_lock, flags);
-	WRITE_ONCE(lock->owner, proxy_owner);
+	if (!WARN_ON_ONCE(lock->owner || !list_empty(&lock->waiters)))
+		WRITE_ONCE(lock->owner, proxy_owner);
 	raw_spin_unlock_irqrestore(&rt_mutex_graph_lock, flags);
 }
 
@@ -327,7 +328,8 @@ void rt_mutex_init_proxy_locked(struct rt_mutex *lock,
  * It takes rt_mutex_graph_lock, then task pi_locks and run-queue locks
  * (to deboost and to wake the new owner), so the caller must not hold a
  * run-queue lock, a task's pi_lock, or any lock that is ever taken while
- * one of those is held.
+ * one of those is held.  An rcu_node's lock is allowed: RCU takes those
+ * before, never under, a pi_lock or a run-queue lock.
  */
 void rt_mutex_futex_unlock(struct rt_mutex *lock)
 {

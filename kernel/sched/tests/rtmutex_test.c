@@ -525,8 +525,9 @@ static int proxy_reader_fn(void *unused)
 
 static int proxy_booster_fn(void *unused)
 {
-	struct rt_mutex mtx;	/* uninitialized: init_proxy_locked() sets it up */
+	struct rt_mutex mtx;
 
+	rt_mutex_init(&mtx);
 	rt_mutex_init_proxy_locked(&mtx, pxd.reader);
 	WRITE_ONCE(pxd.mtx, &mtx);
 	rt_mutex_lock(&mtx);
