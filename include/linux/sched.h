@@ -158,6 +158,10 @@ struct held_lock {
  * @held_locks: locks this task holds (CONFIG_PROVE_LOCKING)
  * @real_cred: objective credentials (RCU-protected)
  * @cred: effective credentials (RCU-protected)
+ * @pi_blocked_on: the rt_mutex waiter this task sleeps in, or NULL
+ *	(kernel/sched/rtmutex.c)
+ * @pi_held_locks: rt_mutexes this task owns that have waiters; their top
+ *	waiters' priorities make its boost (kernel/sched/rtmutex.c)
  */
 struct task_struct {
 	unsigned long thread_sp;	/* keep first: switch.asm */
@@ -211,6 +215,9 @@ struct task_struct {
 
 	const struct cred __rcu *real_cred;
 	const struct cred __rcu *cred;
+
+	struct rt_mutex_waiter *pi_blocked_on;
+	struct hlist_head pi_held_locks;
 };
 
 /* The task running on this CPU. */
