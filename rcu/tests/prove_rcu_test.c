@@ -578,8 +578,8 @@ static void prove_rcu_exit_in_reader(struct kunit *test)
 	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(e.queued), "the reader was not queued when preempted");
 	PROVE_EXPECT_LOG(test, "exited inside an RCU read-side critical section");
 	PROVE_EXPECT_LOG(test, "WARNING:");
-	KUNIT_EXPECT_TRUE_MSG(test, done, "no grace period completed after the task exited in its reader");
-	/* And the blocking form too. */
+	KUNIT_ASSERT_TRUE_MSG(test, done, "no grace period completed after the task exited in its reader");
+	/* And the blocking forms too (they would hang had the above failed). */
 	prove_quiet_begin();
 	synchronize_rcu();
 	synchronize_rcu_expedited();
