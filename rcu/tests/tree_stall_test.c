@@ -317,7 +317,8 @@ static void stall_blocked_task_run(struct kunit *test, bool expedited)
 	KUNIT_EXPECT_FALSE_MSG(test, done_early,
 			       "the grace period ended while a task held it up");
 	if (expedited) {
-		KUNIT_EXPECT_TRUE(test, kunit_log_contains("INFO: rcu detected expedited stalls on CPUs/tasks: {"));
+		KUNIT_EXPECT_TRUE(test, kunit_log_contains(
+			"INFO: rcu detected expedited stalls on CPUs/tasks: {"));
 	} else {
 		KUNIT_EXPECT_TRUE(test, kunit_log_contains("INFO: rcu detected stalls on CPUs/tasks:"));
 		KUNIT_EXPECT_TRUE(test, kunit_log_contains("Tasks blocked on level-"));
