@@ -46,8 +46,24 @@ void rcu_lock_acquire_rcu(void)
 	rcu_lockdep_inc(0);
 }
 
+/*
+ * In a preemptible build the unlock's nesting decrement follows this
+ * call: an unmatched rcu_read_unlock() would take the task's count to
+ * -1, and its next reader would then count 0 and go unseen by grace
+ * periods.  After the splat, set the count to 1 so the decrement brings
+ * it back to 0.
+ */
 void rcu_lock_release_rcu(void)
 {
+	struct task_struct *t = current;
+
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && t && rcu_preempt_depth() <= 0) {
+		RCU_LOCKDEP_WARN(1, "rcu_read_unlock() without matching rcu_read_lock()");
+#ifdef CONFIG_PREEMPT_RCU
+		WRITE_ONCE(t->rcu_read_lock_nesting, 1);
+#endif
+		return;
+	}
 	rcu_lockdep_dec(0, "rcu_read_unlock() without matching rcu_read_lock()");
 }
 
@@ -78,6 +94,16 @@ static int rcu_depth(int kind)
 	return t ? t->rcu_lockdep_depth[kind] : 0;
 }
 
+/*
+ * Inside rcu_read_lock(): by lockdep's count or, with preemptible RCU, by
+ * the task's nesting count, which __rcu_read_lock() raises without
+ * lockdep and which is what grace periods go by.
+ */
+static bool rcu_in_reader(void)
+{
+	return rcu_depth(0) > 0 || rcu_preempt_depth() > 0;
+}
+
 /**
  * rcu_read_lock_held() - is the current task inside rcu_read_lock()?
  *
@@ -90,7 +116,7 @@ int rcu_read_lock_held(void)
 		return 1;
 	if (!rcu_is_watching())
 		return 0;
-	return rcu_depth(0) > 0;
+	return rcu_in_reader();
 }
 
 /** rcu_read_lock_bh_held() - inside rcu_read_lock_bh(), or softirqs off */
@@ -109,13 +135,23 @@ int rcu_read_lock_sched_held(void)
 	return rcu_depth(2) > 0 || preempt_count() != 0 || irqs_disabled();
 }
 
-/** rcu_read_lock_any_held() - inside any kind of RCU reader */
+/**
+ * rcu_read_lock_any_held() - inside any kind of RCU reader
+ *
+ * With preemptible RCU, any region with preemption, softirqs or
+ * interrupts disabled is a reader (RCU-sched or -bh), as in Linux.
+ * Without it, the preemption count is maintained but only counts as a
+ * reader in a preemptible kernel.
+ */
 int rcu_read_lock_any_held(void)
 {
 	if (!debug_lockdep_rcu_enabled())
 		return 0;
-	return rcu_depth(0) > 0 || rcu_depth(1) > 0 || rcu_depth(2) > 0 ||
-	       (IS_ENABLED(CONFIG_PREEMPT) && (preempt_count() & PREEMPT_MASK));
+	if (rcu_in_reader() || rcu_depth(1) > 0 || rcu_depth(2) > 0)
+		return 1;
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU))
+		return !preemptible();
+	return IS_ENABLED(CONFIG_PREEMPT) && (preempt_count() & PREEMPT_MASK);
 }
 
 unsigned long rcu_suspicious_count;
@@ -151,9 +187,10 @@ void lockdep_rcu_suspicious(const char *file, int line, const char *why)
  * Sleeping inside a reader.  __might_sleep() (every sleeping primitive
  * calls it: mutex_lock(), msleep(), wait_for_completion(), ...) and
  * schedule() (a voluntary context switch) call rcu_sleep_check().  A
- * reader of any kind must not sleep; preemptible RCU readers may be
- * preempted but must not block voluntarily either, so rcu_read_lock()
- * is only exempt from the might_sleep() check in a PREEMPT_RCU build.
+ * reader of any kind must not sleep.  Preemptible RCU readers may be
+ * preempted, but preemption (preempt_schedule*(), cond_resched()) goes
+ * to __schedule() without either call, so it is never reported; a
+ * sleeping primitive or schedule() inside one is, as in any other build.
  *
  * Each site is reported once: sites are (file, line, caller), so
  * schedule() called from two places is two sites.  RCU_LOCKDEP_WARN()'s
@@ -200,8 +237,9 @@ static bool rcu_sleep_site_new(const char *file, int line, unsigned long ip)
  * @file: source file of the sleeping call (might_sleep() or schedule())
  * @line: its line
  * @ip: its caller, to tell sites sharing @file:@line apart
- * @voluntary_switch: called for an actual context switch (schedule()),
- *	which no kind of reader allows, preemptible RCU's included
+ * @voluntary_switch: called for an actual context switch (schedule());
+ *	no kind of reader allows that or a might_sleep(), so it changes
+ *	nothing today
  *
  * Splats "Illegal context switch in RCU[-bh|-sched] read-side critical
  * section" through lockdep_rcu_suspicious(), once per site.
@@ -217,8 +255,7 @@ void rcu_sleep_check(const char *file, int line, unsigned long ip,
 		why = "Illegal context switch in RCU-bh read-side critical section";
 	else if (rcu_depth(2) > 0)
 		why = "Illegal context switch in RCU-sched read-side critical section";
-	else if (rcu_depth(0) > 0 &&
-		 (voluntary_switch || !IS_ENABLED(CONFIG_PREEMPT_RCU)))
+	else if (rcu_in_reader())
 		why = "Illegal context switch in RCU read-side critical section";
 	if (why && rcu_sleep_site_new(file, line, ip))
 		lockdep_rcu_suspicious(file, line, why);

@@ -241,5 +241,6 @@ static inline void rcu_boost_exp_kick(struct rcu_node *rnp) { }
 
 /* tree_stall.c: "Tasks blocked on level-N rcu_node" lines; returns how many */
 int rcu_print_task_stall(struct rcu_node *rnp);
+int rcu_print_task_exp_stall(struct rcu_node *rnp);	/* " P<pid>" continuations */
 
 #endif /* _RCU_TREE_H */

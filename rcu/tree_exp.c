@@ -90,7 +90,8 @@ static void rcu_exp_handler(void *unused)
  */
 static void rcu_exp_print_stall(unsigned long age)
 {
-	char cpus[128];
+	struct rcu_node *rnp;
+	char cpus[128] = "";	/* stays empty if no CPU owes a QS */
 	unsigned int cpu;
 	int len = 0, n = 0;
 
@@ -103,16 +104,20 @@ static void rcu_exp_print_stall(unsigned long age)
 			len += scnprintf(cpus + len, sizeof(cpus) - len, " %u-...", cpu);
 		n++;
 	}
-	printk(KERN_ERR "INFO: rcu detected expedited stalls on CPUs/tasks: {%s } %lu jiffies s: %ld, %d report(s) missing\n",
-	       cpus, age, (long)READ_ONCE(rcu_state.expedited_sequence),
-	       atomic_read(&rcu_state.exp_cpus_remaining));
+	/* Tasks preempted in readers first (" P<pid>"), then the CPUs. */
+	printk(KERN_ERR "INFO: rcu detected expedited stalls on CPUs/tasks: {");
+	rcu_for_each_leaf_node(rnp)
+		n += rcu_print_task_exp_stall(rnp);
+	pr_cont("%s } %lu jiffies s: %ld, %d report(s) missing\n",
+		cpus, age, (long)READ_ONCE(rcu_state.expedited_sequence),
+		atomic_read(&rcu_state.exp_cpus_remaining));
 	rcu_state.nr_stall_warnings++;
 	rcu_state.nr_exp_stall_warnings++;
 	for_each_online_cpu(cpu)
 		if (READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu)))
 			trigger_cpu_backtrace(cpu);
 	if (!n)
-		printk(KERN_ERR "\tno CPU owes a quiescent state, %d reports missing\n",
+		printk(KERN_ERR "\tno CPU or task owes a quiescent state, %d reports missing\n",
 		       atomic_read(&rcu_state.exp_cpus_remaining));
 }
 

@@ -14,7 +14,10 @@
  * the others give it RCU_STALL_RAT_DELAY to do so, then print the
  * "detected stalls on CPUs/tasks" form naming every CPU still owing one,
  * with a backtrace of each taken by NMI (which works when the stalled CPU
- * has interrupts off).  Either form says whether the grace-period kthread
+ * has interrupts off), and, in a preemptible build, every task preempted
+ * in a reader that holds the grace period up ("Tasks blocked on level-0
+ * rcu_node (CPUs 0-3): P42"): its CPU has moved on, so the task may be
+ * all there is to blame.  Either form says whether the grace-period kthread
  * has been starved of CPU time, which stalls a grace period with no CPU
  * to blame.  No grace period waiting, no warning: a reader that spins
  * forever is only reported once a grace period needs it to finish.
@@ -101,6 +104,115 @@ static void rcu_print_self_stall(struct rcu_data *rdp, unsigned long gps, unsign
 	trigger_cpu_backtrace(rdp->cpu);
 }
 
+#ifdef CONFIG_PREEMPT_RCU
+/*
+ * Pids are copied under the leaf's lock and printed after it is dropped:
+ * the console is slow, and the lock is taken by every preempted reader
+ * and every quiescent-state report of the leaf's CPUs.  A leaf with more
+ * blocked tasks than fit in one line gets "..." and the total.
+ */
+#define RCU_STALL_PIDS	32
+
+/*
+ * Copy the pids of the tasks on @rnp's blocked list that hold up its
+ * current normal (@exp false) or expedited grace period into @pids.
+ * Return: how many such tasks there are (possibly more than copied).
+ */
+static int rcu_blocked_pids(struct rcu_node *rnp, bool exp, pid_t *pids)
+{
+	struct task_struct *t;
+	unsigned long flags;
+	int n = 0;
+
+	spin_lock_irqsave(&rnp->lock, flags);
+	list_for_each_entry(t, &rnp->blkd_tasks, rcu_node_entry) {
+		if (exp ? !rcu_task_blocks_exp(rnp, t) : !rcu_task_blocks_gp(rnp, t))
+			continue;
+		if (n < RCU_STALL_PIDS)
+			pids[n] = t->pid;
+		n++;
+	}
+	spin_unlock_irqrestore(&rnp->lock, flags);
+	return n;
+}
+
+/* " P<pid>" for each of the @n tasks in @pids, into @buf. */
+static void rcu_format_pids(char *buf, size_t size, const pid_t *pids, int n)
+{
+	int len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < min(n, RCU_STALL_PIDS); i++)
+		len += scnprintf(buf + len, size - len, " P%d", pids[i]);
+	if (n > RCU_STALL_PIDS)
+		scnprintf(buf + len, size - len, " ... (%d tasks)", n);
+}
+
+/**
+ * rcu_print_task_stall() - name the tasks holding up the current grace period
+ * @rnp: a leaf rcu_node; its lock must not be held
+ *
+ * Prints "\tTasks blocked on level-L rcu_node (CPUs A-B): P<pid> ..."
+ * if tasks preempted in readers on @rnp's CPUs hold up the current
+ * normal grace period.
+ *
+ * Return: how many tasks that is.
+ */
+int rcu_print_task_stall(struct rcu_node *rnp)
+{
+	pid_t pids[RCU_STALL_PIDS];
+	char buf[RCU_STALL_PIDS * 9 + 32];
+	int n;
+
+	if (!rcu_preempt_blocked_readers_cgp(rnp))
+		return 0;
+	n = rcu_blocked_pids(rnp, false, pids);
+	if (!n)
+		return 0;
+	rcu_format_pids(buf, sizeof(buf), pids, n);
+	printk(KERN_ERR "\tTasks blocked on level-%d rcu_node (CPUs %d-%d):%s\n",
+	       rnp->level, rnp->grplo, rnp->grphi, buf);
+	return n;
+}
+
+/**
+ * rcu_print_task_exp_stall() - name the tasks holding up an expedited grace period
+ * @rnp: a leaf rcu_node; its lock must not be held
+ *
+ * Continues the current console line (pr_cont()) with " P<pid>" for each
+ * task preempted in a reader on @rnp's CPUs that the current expedited
+ * grace period waits for.
+ *
+ * Return: how many tasks that is.
+ */
+int rcu_print_task_exp_stall(struct rcu_node *rnp)
+{
+	pid_t pids[RCU_STALL_PIDS];
+	char buf[RCU_STALL_PIDS * 9 + 32];
+	int n;
+
+	if (!READ_ONCE(rnp->n_exp_blkd))
+		return 0;
+	n = rcu_blocked_pids(rnp, true, pids);
+	if (!n)
+		return 0;
+	rcu_format_pids(buf, sizeof(buf), pids, n);
+	pr_cont("%s", buf);
+	return n;
+}
+#else
+/* No reader can be preempted: no task ever holds up a grace period. */
+int rcu_print_task_stall(struct rcu_node *rnp)
+{
+	return 0;
+}
+
+int rcu_print_task_exp_stall(struct rcu_node *rnp)
+{
+	return 0;
+}
+#endif
+
 static void rcu_print_other_stall(unsigned long gps, unsigned long now)
 {
 	struct rcu_node *rnp;
@@ -120,6 +232,8 @@ static void rcu_print_other_stall(unsigned long gps, unsigned long now)
 			       cpu_curr(cpu) ? cpu_curr(cpu)->comm : "?");
 			ndetected++;
 		}
+		/* Preempted readers hold it up too: no CPU may be to blame. */
+		ndetected += rcu_print_task_stall(rnp);
 	}
 	printk(KERN_ERR "\t(detected by %u, t=%lu jiffies, g=%ld, q=%ld)\n",
 	       raw_smp_processor_id(), now - rcu_state.gp_start,

@@ -72,7 +72,10 @@ static inline bool debug_lockdep_rcu_enabled(void) { return false; }
 static inline int rcu_read_lock_held(void) { return 1; }
 static inline int rcu_read_lock_bh_held(void) { return 1; }
 static inline int rcu_read_lock_sched_held(void) { return 1; }
+#ifndef CONFIG_PREEMPT_RCU
+/* Preemptible RCU's version follows rcu_preempt_depth(), below. */
 static inline int rcu_read_lock_any_held(void) { return 1; }
+#endif
 #define RCU_LOCKDEP_WARN(c, s)	do { } while (0 && (c))
 #endif
 
@@ -281,6 +284,20 @@ static __always_inline void rcu_preempt_read_exit(void)
 }
 #define RCU_READ_ENTER()	rcu_preempt_read_enter()
 #define RCU_READ_EXIT()		rcu_preempt_read_exit()
+
+#ifndef CONFIG_PROVE_RCU
+/**
+ * rcu_read_lock_any_held() - inside any kind of RCU reader (no PROVE_RCU)
+ *
+ * The truth even without lockdep: a preemptible reader, or preemption,
+ * softirqs or interrupts disabled (RCU-sched and -bh readers).  Callers
+ * that must not wait for a grace period from inside a reader rely on it.
+ */
+static inline int rcu_read_lock_any_held(void)
+{
+	return rcu_preempt_depth() > 0 || !preemptible();
+}
+#endif
 #elif defined(CONFIG_PREEMPT)
 /* Tiny cannot be preemptible: a preemptible kernel uses Tree RCU. */
 #error "CONFIG_PREEMPT without CONFIG_PREEMPT_RCU"

@@ -312,19 +312,14 @@ static void prove_rcu_cond_synchronize_in_reader(struct kunit *test)
 }
 
 /*
- * Sleeping in a reader.  Only meaningful (and only safe to do on
- * purpose) in a non-preemptible build, where rcu_read_lock() is a
- * compiler barrier and the context switch merely ends the reader early.
+ * Sleeping in a reader, reported in every build.  Safe to do on purpose:
+ * in a non-preemptible build the context switch merely ends the reader
+ * early; in a preemptible one the task is queued as a preempted reader
+ * and holds grace periods up until its rcu_read_unlock(), a millisecond
+ * later.
  */
-static void prove_need_nonpreempt(struct kunit *test)
-{
-	if (IS_ENABLED(CONFIG_PREEMPT))
-		kunit_skip(test, "sleeping in a reader is tested in non-preemptible builds");
-}
-
 static void prove_rcu_mutex_lock_in_reader(struct kunit *test)
 {
-	prove_need_nonpreempt(test);
 	PROVE_ONCE_PER_BOOT(test);
 	prove_splat_begin(test);
 	rcu_read_lock();
@@ -354,7 +349,6 @@ static void prove_rcu_mutex_trylock_in_reader(struct kunit *test)
 
 static void prove_rcu_msleep_in_reader(struct kunit *test)
 {
-	prove_need_nonpreempt(test);
 	PROVE_ONCE_PER_BOOT(test);
 	prove_splat_begin(test);
 	rcu_read_lock();
@@ -367,7 +361,6 @@ static void prove_rcu_msleep_in_reader(struct kunit *test)
 
 static void prove_rcu_schedule_in_reader(struct kunit *test)
 {
-	prove_need_nonpreempt(test);
 	PROVE_ONCE_PER_BOOT(test);
 	prove_splat_begin(test);
 	rcu_read_lock();
@@ -431,20 +424,215 @@ static void prove_rcu_call_rcu_from_nmi(struct kunit *test)
 
 static void prove_rcu_unbalanced_unlock(struct kunit *test)
 {
-	if (IS_ENABLED(CONFIG_PREEMPT))
-		kunit_skip(test, "an unbalanced unlock would corrupt the preemption count");
 	PROVE_ONCE_PER_BOOT(test);
 	prove_splat_begin(test);
 	rcu_read_unlock();
 	KUNIT_EXPECT_EQ(test, prove_splat_end(test), 1UL);
 	PROVE_EXPECT_LOG(test, "WARNING: suspicious RCU usage");
 	PROVE_EXPECT_LOG(test, "rcu_read_unlock() without matching rcu_read_lock()");
-	/* The depth did not go negative: a reader still counts. */
+	/*
+	 * Neither count went negative (with preemptible RCU, the nesting
+	 * count grace periods go by): a reader still counts.
+	 */
+	KUNIT_EXPECT_EQ(test, rcu_preempt_depth(), 0);
 	KUNIT_EXPECT_FALSE(test, rcu_read_lock_held());
 	rcu_read_lock();
 	KUNIT_EXPECT_TRUE(test, rcu_read_lock_held());
+	KUNIT_EXPECT_EQ(test, rcu_preempt_depth(), IS_ENABLED(CONFIG_PREEMPT_RCU) ? 1 : 0);
 	rcu_read_unlock();
 	KUNIT_EXPECT_FALSE(test, rcu_read_lock_held());
+	KUNIT_EXPECT_EQ(test, rcu_preempt_depth(), 0);
+}
+
+/* ---- preemptible readers ---- */
+
+#ifdef CONFIG_PREEMPT_RCU
+/*
+ * rcu_read_lock_held() and rcu_read_lock_any_held() follow the nesting
+ * count that grace periods go by, not only lockdep's: a reader entered
+ * with the bare counting (what __rcu_read_lock() does) is a reader.
+ */
+static void prove_rcu_held_from_nesting(struct kunit *test)
+{
+	int held, any;
+
+	KUNIT_EXPECT_FALSE(test, rcu_read_lock_held());
+	rcu_preempt_read_enter();
+	held = rcu_read_lock_held();
+	any = rcu_read_lock_any_held();
+	rcu_preempt_read_exit();
+	KUNIT_EXPECT_TRUE(test, held);
+	KUNIT_EXPECT_TRUE(test, any);
+	KUNIT_EXPECT_FALSE(test, rcu_read_lock_held());
+	KUNIT_EXPECT_FALSE(test, rcu_read_lock_any_held());
+}
+
+/*
+ * A preempted reader is not a sleeping one: a higher-priority kthread
+ * woken on our CPU inside our reader takes the CPU at once (an
+ * involuntary context switch), which must not splat.
+ */
+struct prove_preempter {
+	int ran;
+};
+
+static int prove_preempter_fn(void *arg)
+{
+	struct prove_preempter *p = arg;
+
+	WRITE_ONCE(p->ran, 1);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void prove_rcu_preempted_reader_quiet(struct kunit *test)
+{
+	struct sched_param sp = { .sched_priority = MAX_RT_PRIO / 2 };
+	struct prove_preempter p = {};
+	struct task_struct *t;
+	unsigned long nivcsw, end;
+	int ran_inside, blocked;
+
+	/* Tasks are not migrated: we stay on this CPU. */
+	t = kthread_create_on_cpu(prove_preempter_fn, &p, raw_smp_processor_id(),
+				  "prove_preempt");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(t, SCHED_FIFO, &sp), 0);
+	prove_quiet_begin();
+	nivcsw = current->nivcsw;
+	rcu_read_lock();
+	wake_up_process(t);		/* preempts us, here or at the next tick */
+	end = jiffies + msecs_to_jiffies(1000);
+	while (!READ_ONCE(p.ran) && time_before(jiffies, end))
+		cpu_relax();
+	ran_inside = READ_ONCE(p.ran);
+	blocked = READ_ONCE(current->rcu_read_unlock_special.b.blocked);
+	rcu_read_unlock();
+	prove_quiet_end(test, "a reader preempted by a higher-priority task");
+	kthread_stop(t);
+	KUNIT_EXPECT_TRUE_MSG(test, ran_inside, "the FIFO kthread did not preempt the reader");
+	KUNIT_EXPECT_GT(test, current->nivcsw, nivcsw);
+	KUNIT_EXPECT_TRUE_MSG(test, blocked, "the preempted reader was not queued");
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(current->rcu_read_unlock_special.b.blocked));
+}
+
+/*
+ * A kthread that returns inside a reader, after being preempted there
+ * (so it is queued on its leaf and holds grace periods up): exit_rcu()
+ * must complain, then end the reader for it, so that grace periods
+ * still complete.
+ */
+struct prove_exiter {
+	int nesting;
+	int queued;
+	int returning;
+};
+
+static int prove_exit_in_reader_fn(void *arg)
+{
+	struct prove_exiter *e = arg;
+
+	for (int i = 0; i < e->nesting; i++)
+		rcu_read_lock();
+	/* Be preempted: an involuntary switch, which queues the reader. */
+	set_need_resched();
+	preempt_schedule();
+	WRITE_ONCE(e->queued, READ_ONCE(current->rcu_read_unlock_special.b.blocked));
+	WRITE_ONCE(e->returning, 1);
+	return 0;	/* still inside the reader */
+}
+
+static bool prove_gp_completes(unsigned long cookie, unsigned int ms)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(ms);
+
+	while (!poll_state_synchronize_rcu(cookie)) {
+		if (time_after(jiffies, end))
+			return false;
+		msleep(10);
+	}
+	return true;
+}
+
+static void prove_rcu_exit_in_reader(struct kunit *test)
+{
+	struct prove_exiter e = { .nesting = 2 };
+	struct task_struct *t;
+	unsigned long cookie;
+	bool done;
+
+	t = kthread_create(prove_exit_in_reader_fn, &e, "prove_exit");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	get_task_struct(t);	/* it exits on its own */
+	prove_splat_begin(test);
+	wake_up_process(t);
+	/* kthread_stop() before it runs would keep it from running at all. */
+	prove_wait_flag(&e.returning, 5000);
+	kthread_stop(t);	/* returns once it has exited */
+	cookie = start_poll_synchronize_rcu();
+	done = prove_gp_completes(cookie, 10000);
+	prove_splat_end(test);
+	put_task_struct(t);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(e.returning), "the kthread never ran");
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(e.queued), "the reader was not queued when preempted");
+	PROVE_EXPECT_LOG(test, "exited inside an RCU read-side critical section");
+	PROVE_EXPECT_LOG(test, "WARNING:");
+	KUNIT_ASSERT_TRUE_MSG(test, done, "no grace period completed after the task exited in its reader");
+	/* And the blocking forms too (they would hang had the above failed). */
+	prove_quiet_begin();
+	synchronize_rcu();
+	synchronize_rcu_expedited();
+	prove_quiet_end(test, "grace periods after a task exited in its reader");
+}
+#else
+static void prove_need_preempt_rcu(struct kunit *test)
+{
+	kunit_skip(test, "readers are preemptible only with CONFIG_PREEMPT_RCU");
+}
+
+static void prove_rcu_held_from_nesting(struct kunit *test)
+{
+	prove_need_preempt_rcu(test);
+}
+
+static void prove_rcu_preempted_reader_quiet(struct kunit *test)
+{
+	prove_need_preempt_rcu(test);
+}
+
+static void prove_rcu_exit_in_reader(struct kunit *test)
+{
+	prove_need_preempt_rcu(test);
+}
+#endif
+
+/*
+ * With preemptible RCU, disabling preemption, softirqs or interrupts
+ * makes an RCU reader (RCU-sched, RCU-bh), and rcu_read_lock_any_held()
+ * says so; without it, only a preemptible kernel's preempt_disable()
+ * counts (the count is kept in every build).
+ */
+static void prove_rcu_any_held_disabled_regions(struct kunit *test)
+{
+	bool pr = IS_ENABLED(CONFIG_PREEMPT_RCU);
+	int preempt, bh, irq;
+	unsigned long flags;
+
+	KUNIT_EXPECT_FALSE(test, rcu_read_lock_any_held());
+	preempt_disable();
+	preempt = rcu_read_lock_any_held();
+	preempt_enable();
+	local_bh_disable();
+	bh = rcu_read_lock_any_held();
+	local_bh_enable();
+	local_irq_save(flags);
+	irq = rcu_read_lock_any_held();
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, preempt, (int)IS_ENABLED(CONFIG_PREEMPT));
+	KUNIT_EXPECT_EQ(test, bh, (int)pr);
+	KUNIT_EXPECT_EQ(test, irq, (int)pr);
+	KUNIT_EXPECT_FALSE(test, rcu_read_lock_any_held());
 }
 
 static void prove_rcu_lockdep_warn_and_assert(struct kunit *test)
@@ -515,6 +703,10 @@ static struct kunit_case prove_rcu_test_cases[] = {
 	KUNIT_CASE(prove_rcu_msleep_in_reader),
 	KUNIT_CASE(prove_rcu_call_rcu_from_nmi),
 	KUNIT_CASE(prove_rcu_unbalanced_unlock),
+	KUNIT_CASE(prove_rcu_held_from_nesting),
+	KUNIT_CASE(prove_rcu_any_held_disabled_regions),
+	KUNIT_CASE(prove_rcu_preempted_reader_quiet),
+	KUNIT_CASE(prove_rcu_exit_in_reader),
 	KUNIT_CASE(prove_rcu_lockdep_warn_and_assert),
 	KUNIT_CASE(prove_rcu_splat_contents),
 	{}
