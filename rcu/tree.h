@@ -38,6 +38,7 @@ struct rcu_node {
 	int n_blkd;			/* tasks on blkd_tasks */
 	int n_gp_blkd;			/* ... holding up the current normal GP */
 	int n_exp_blkd;			/* ... holding up the current expedited GP */
+	unsigned long n_queued;		/* tasks queued since boot */
 	unsigned long gp_gen;		/* normal GPs started on this leaf */
 	unsigned long exp_gen;		/* expedited GPs started on this leaf */
 #endif
@@ -153,6 +154,8 @@ DECLARE_PER_CPU(struct rcu_data, rcu_data);
 		if ((mask) & (1UL << ((cpu) - (rnp)->grplo)))
 
 bool rcu_gp_in_progress(void);
+void rcu_qs(void);
+int rcu_kthread_prio(void);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 		       unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);
@@ -173,7 +176,7 @@ const char *rcu_gp_state_name(int state);
 
 /* tree_exp.c */
 void rcu_exp_init(void);
-void rcu_exp_report_leaf(void);
+DECLARE_PER_CPU(int, rcu_exp_qs_pending);	/* this CPU owes the expedited GP */
 
 /*
  * tree_preempt.c: preemptible RCU's blocked tasks.  A leaf counts
@@ -228,11 +231,12 @@ static inline void rcu_preempt_print_blocked(struct rcu_node *rnp) { }
 void rcu_boost_init_node(struct rcu_node *rnp);
 void rcu_boost_kthreads_start(void);
 void rcu_boost_check(struct rcu_node *rnp);
-void rcu_boost_unlock(struct task_struct *t);
+void rcu_boost_exp_kick(struct rcu_node *rnp);
 #else
 static inline void rcu_boost_init_node(struct rcu_node *rnp) { }
 static inline void rcu_boost_kthreads_start(void) { }
 static inline void rcu_boost_check(struct rcu_node *rnp) { }
+static inline void rcu_boost_exp_kick(struct rcu_node *rnp) { }
 #endif
 
 /* tree_stall.c: "Tasks blocked on level-N rcu_node" lines; returns how many */
