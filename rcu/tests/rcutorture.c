@@ -969,9 +969,10 @@ static bool rcu_torture_boost_caught(unsigned int cpu)
  * the reader preempted here holds up grace periods; each grace period
  * started meanwhile must end within RCU_TORTURE_BOOST_DEADLINE_MS, which
  * it can only do if the reader is boosted above the hog.  The polled API
- * neither sleeps nor needs this CPU.  Return: true if one did not.
+ * neither sleeps nor needs this CPU.  Return: 1 if one did not, 0 if all
+ * did, -1 if the test ended first (the interval does not count).
  */
-static bool rcu_torture_boost_hog(unsigned int cpu)
+static int rcu_torture_boost_hog(unsigned int cpu)
 {
 	const u64 deadline_ns = RCU_TORTURE_BOOST_DEADLINE_MS * NSEC_PER_MSEC;
 	u64 now = ktime_get_ns(), gp_start = now;
@@ -987,12 +988,12 @@ static bool rcu_torture_boost_hog(unsigned int cpu)
 				pr_alert("%s-torture: !!! boost: a grace period waited %llu ms for a reader preempted on CPU %u\n",
 					 cur_ops->name,
 					 (unsigned long long)((now - gp_start) / NSEC_PER_MSEC), cpu);
-			return true;
+			return 1;
 		}
 		cpu_relax();
 		now = ktime_get_ns();
 	}
-	return false;
+	return now < end ? -1 : 0;
 }
 
 /*
@@ -1006,7 +1007,7 @@ static int rcu_torture_booster(void *arg)
 {
 	unsigned int cpu = (long)arg;
 	struct torture_random_state rand;
-	int tries;
+	int tries, ret;
 
 	torture_random_init(&rand, 0x424f + cpu);
 	rcu_torture_set_fifo(1);
@@ -1020,7 +1021,10 @@ static int rcu_torture_booster(void *arg)
 		}
 		if (tries == 200 || READ_ONCE(rcu_torture_stopping))
 			continue;
-		if (rcu_torture_boost_hog(cpu)) {
+		ret = rcu_torture_boost_hog(cpu);
+		if (ret < 0)
+			break;
+		if (ret) {
 			atomic_long_inc(&n_rcu_torture_boost_failures);
 			if (IS_ENABLED(CONFIG_RCU_BOOST))
 				rcu_torture_note_error("RCU priority boosting did not end a grace period in time");
