@@ -68,6 +68,7 @@
 #include <linux/irqflags.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
+#include <linux/completion.h>
 #include <linux/slab.h>
 #include <linux/init.h>
 #include <linux/moduleparam.h>
@@ -159,6 +160,9 @@ enum rtort_read_kind {
  * @kfree_obj: free a struct rcu_torture_kobj after a grace period;
  *	@one_arg selects kfree_rcu(p) (may sleep) over kfree_rcu(p, rh)
  * @gp_completed: grace periods completed since boot
+ * @start: start what the flavor needs before the writers run, or NULL
+ * @stop: stop it, after the test's threads and its last @cb_barrier; safe
+ *	after a failed @start
  * @irq_capable: readers may run in timer handlers
  * @broken: a deliberately broken type, whose run must end in FAILURE and
  *	may end before the writer made progress
@@ -178,6 +182,8 @@ struct rcu_torture_ops {
 	void (*cond_sync)(unsigned long cookie);
 	void (*kfree_obj)(struct rcu_torture_kobj *p, bool one_arg);
 	unsigned long (*gp_completed)(void);
+	int (*start)(void);
+	void (*stop)(void);
 	bool irq_capable;
 	bool broken;
 };
@@ -263,6 +269,11 @@ static struct torture_random_state irqwriter_rand;
 
 static enum rtort_wpath synctypes[RTWS_NPATHS];
 static int nsynctypes;
+
+static void rcu_torture_set_fifo(int prio);
+static int rcu_torture_start_percpu(int (*fn)(void *arg), struct task_struct ***tasksp,
+				    const char *name);
+static void rcu_torture_stop_percpu(struct task_struct ***tasksp);
 
 /* Note an error; the first one is reported by the control loop. */
 static void rcu_torture_note_error(const char *what)
@@ -518,27 +529,142 @@ static const struct rcu_torture_ops rcu_busted_ops = {
  * ---- the "busted_preempt" flavor: a grace period blind to preempted readers ----
  *
  * What a grace period would be if preempted readers were not tracked: it
- * waits until every online CPU has switched context or is idle.  Readers
- * use the real rcu_read_lock(); one preempted in its critical section lets
- * its CPU switch, so in a preemptible kernel this ends too soon.
+ * ends once every online CPU has switched context.  Per-CPU SCHED_FIFO
+ * kickers make each CPU switch at once (an idle one too), which keeps
+ * these grace periods short.  Readers use the real rcu_read_lock(); one
+ * preempted in its critical section lets its CPU switch, so in a
+ * preemptible kernel this ends too soon.  Callbacks go through the same
+ * grace periods, in a kthread, so that elements come back to the pool as
+ * fast as the writer needs them.
  */
+static struct task_struct **busted_preempt_tasks;	/* one per possible CPU */
+static DEFINE_PER_CPU(int, busted_preempt_req);
+static atomic_t busted_preempt_pending;
+static DECLARE_COMPLETION(busted_preempt_done);
 static DEFINE_MUTEX(busted_preempt_mutex);
-static u64 busted_preempt_snap[NR_CPUS];
+
+/* Runs, and so makes its CPU switch context, once per request. */
+static int busted_preempt_kicker(void *arg)
+{
+	unsigned int cpu = (long)arg;
+
+	rcu_torture_set_fifo(2);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		if (!xchg(&per_cpu(busted_preempt_req, cpu), 0)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		if (atomic_dec_and_test(&busted_preempt_pending))
+			complete(&busted_preempt_done);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
 
 static void synchronize_rcu_busted_preempt(void)
 {
 	unsigned int cpu;
 
 	mutex_lock(&busted_preempt_mutex);
-	for_each_online_cpu(cpu)
-		busted_preempt_snap[cpu] = nr_context_switches_cpu(cpu);
+	reinit_completion(&busted_preempt_done);
+	atomic_set(&busted_preempt_pending, num_online_cpus());
+	/* This is a deliberate bug: blocked readers are not waited for. */
 	for_each_online_cpu(cpu) {
-		/* This is a deliberate bug: blocked readers are not waited for. */
-		while (nr_context_switches_cpu(cpu) == busted_preempt_snap[cpu] &&
-		       !idle_cpu(cpu))
-			schedule_timeout_uninterruptible(1);
+		WRITE_ONCE(per_cpu(busted_preempt_req, cpu), 1);
+		wake_up_process(busted_preempt_tasks[cpu]);
 	}
+	wait_for_completion(&busted_preempt_done);
 	mutex_unlock(&busted_preempt_mutex);
+}
+
+static struct task_struct *busted_preempt_cb_task;
+static DEFINE_SPINLOCK(busted_preempt_cb_lock);
+static struct rcu_head *busted_preempt_cbs;
+static struct rcu_head **busted_preempt_cbs_tail = &busted_preempt_cbs;
+
+/* Any context: queue @head, invoked in order after a busted grace period. */
+static void call_rcu_busted_preempt(struct rcu_head *head, rcu_callback_t func)
+{
+	unsigned long flags;
+
+	head->func = func;
+	head->next = NULL;
+	spin_lock_irqsave(&busted_preempt_cb_lock, flags);
+	*busted_preempt_cbs_tail = head;
+	busted_preempt_cbs_tail = &head->next;
+	spin_unlock_irqrestore(&busted_preempt_cb_lock, flags);
+	wake_up_process(busted_preempt_cb_task);
+}
+
+static int busted_preempt_cb_thread(void *arg)
+{
+	struct rcu_head *list, *next;
+
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		if (!READ_ONCE(busted_preempt_cbs)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		spin_lock_irq(&busted_preempt_cb_lock);
+		list = busted_preempt_cbs;
+		busted_preempt_cbs = NULL;
+		busted_preempt_cbs_tail = &busted_preempt_cbs;
+		spin_unlock_irq(&busted_preempt_cb_lock);
+		synchronize_rcu_busted_preempt();
+		local_bh_disable();	/* callbacks run in softirq context elsewhere */
+		for (; list; list = next) {
+			next = list->next;
+			list->func(list);
+		}
+		local_bh_enable();
+		cond_resched();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+struct busted_preempt_barrier {
+	struct rcu_head rh;
+	struct completion done;
+};
+
+static void busted_preempt_barrier_cb(struct rcu_head *head)
+{
+	complete(&container_of(head, struct busted_preempt_barrier, rh)->done);
+}
+
+/* The callbacks are invoked in order: the last one queued marks the end. */
+static void rcu_barrier_busted_preempt(void)
+{
+	struct busted_preempt_barrier b;
+
+	init_completion(&b.done);
+	call_rcu_busted_preempt(&b.rh, busted_preempt_barrier_cb);
+	wait_for_completion(&b.done);
+}
+
+static int busted_preempt_start(void)
+{
+	if (rcu_torture_start_percpu(busted_preempt_kicker, &busted_preempt_tasks,
+				     "rtort_bpkick"))
+		return -ENOMEM;
+	return torture_create_kthread(busted_preempt_cb_thread, NULL,
+				      &busted_preempt_cb_task, "rtort_bpcb");
+}
+
+static void busted_preempt_stop(void)
+{
+	if (busted_preempt_cb_task)
+		torture_stop_kthread(&rcu_torture_tool, &busted_preempt_cb_task);
+	rcu_torture_stop_percpu(&busted_preempt_tasks);
 }
 
 static void cond_sync_busted_preempt(unsigned long cookie)
@@ -560,14 +686,16 @@ static const struct rcu_torture_ops rcu_busted_preempt_ops = {
 	.read_delay	= rcu_torture_read_delay,
 	.sync		= synchronize_rcu_busted_preempt,
 	.exp_sync	= synchronize_rcu_busted_preempt,
-	.call		= call_rcu,
-	.cb_barrier	= rcu_barrier,
+	.call		= call_rcu_busted_preempt,
+	.cb_barrier	= rcu_barrier_busted_preempt,
 	.get_gp_state	= get_state_busted,
 	.start_gp_poll	= get_state_busted,
 	.poll_gp_state	= poll_state_busted_preempt,
 	.cond_sync	= cond_sync_busted_preempt,
 	.kfree_obj	= rcu_torture_kfree_obj,
 	.gp_completed	= rcu_gp_completed,
+	.start		= busted_preempt_start,
+	.stop		= busted_preempt_stop,
 	.irq_capable	= true,
 	.broken		= true,
 };
@@ -1347,6 +1475,8 @@ static int rcu_torture_start_threads(void)
 {
 	int i;
 
+	if (cur_ops->start && cur_ops->start())
+		return -ENOMEM;
 	if (torture_create_kthread(rcu_torture_writer, NULL, &writer_task, "rtort_writer"))
 		return -ENOMEM;
 	fakewriter_tasks = kcalloc(nrealfakewriters ? nrealfakewriters : 1,
@@ -1466,6 +1596,8 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 
 	rcu_torture_stop_threads();
 	missing = rcu_torture_reclaim();
+	if (cur_ops->stop)
+		cur_ops->stop();
 
 	if (READ_ONCE(rcu_torture_first_error_ns)) {
 		pr_alert("%s-torture: !!! first error after %llu ms: %s\n", cur_ops->name,
