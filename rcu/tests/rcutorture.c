@@ -75,6 +75,9 @@
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
 #include <linux/torture.h>
+#ifdef CONFIG_RCU_BOOST
+#include "../tree.h"		/* rcu_kthread_prio() */
+#endif
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "rcutorture."
@@ -1073,6 +1076,8 @@ static int rcu_torture_preempter(void *arg)
 #else
 #define RCU_TORTURE_BOOST_DELAY_MS	500
 #endif
+/* The hogs' SCHED_FIFO priority: above the readers, below RCU's kthreads. */
+#define RCU_TORTURE_HOG_PRIO		1
 /* How long a grace period may take while a hog spins: boost delay, twice, and slack. */
 #define RCU_TORTURE_BOOST_DEADLINE_MS	(2 * RCU_TORTURE_BOOST_DELAY_MS + 1000)
 
@@ -1138,7 +1143,7 @@ static int rcu_torture_booster(void *arg)
 	int tries, ret;
 
 	torture_random_init(&rand, 0x424f + cpu);
-	rcu_torture_set_fifo(1);
+	rcu_torture_set_fifo(RCU_TORTURE_HOG_PRIO);
 	while (!kthread_should_stop() && !READ_ONCE(rcu_torture_stopping)) {
 		schedule_timeout_interruptible(msecs_to_jiffies(test_boost_interval * 1000 +
 						torture_random_below(&rand, 500)));
@@ -1558,6 +1563,11 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	if (test_boost && !rcu_torture_boosting)
 		pr_alert("%s-torture: boost: test_boost=1 needs a preemptible kernel (CONFIG_PREEMPT_RCU): skipped\n",
 			 cur_ops->name);
+#ifdef CONFIG_RCU_BOOST
+	if (rcu_torture_boosting && rcu_kthread_prio() <= RCU_TORTURE_HOG_PRIO)
+		pr_alert("%s-torture: boost: rcutree.kthread_prio=%d is not above the hogs' SCHED_FIFO %d: boosting cannot end their grace periods\n",
+			 cur_ops->name, rcu_kthread_prio(), RCU_TORTURE_HOG_PRIO);
+#endif
 	rcu_torture_print_parms("Start of test");
 
 	ret = -ENOMEM;
