@@ -28,8 +28,19 @@
  * grace period show up even on one CPU without preemption.  Fake writers
  * just hammer the grace-period primitives and rcu_barrier().
  *
+ * In a preemptible kernel readers are preempted for real: now and then a
+ * reader forces a preemption in its critical section, and per-CPU
+ * SCHED_FIFO "preempters" (preempt_duration, preempt_interval) wake at
+ * random and spin, keeping the readers of their CPU off it meanwhile.
+ * "preempts" in the statistics counts the readers that were switched out
+ * inside their critical section.  test_boost=1 adds per-CPU SCHED_FIFO
+ * hogs that spin while a preempted reader holds up a grace period: only
+ * RCU priority boosting lets that grace period end in time.
+ *
  * Flavors: "rcu" is the real API; "busted" has grace periods that do not
- * wait (a deliberate bug) and must be reported as FAILURE.
+ * wait (a deliberate bug) and must be reported as FAILURE; so must
+ * "busted_preempt", whose grace periods wait for a context switch on
+ * every CPU but not for the readers preempted there.
  *
  * Run from the shell ("torture type=rcu duration=30") or, with
  * rcutorture.shutdown_secs=N on the command line, at boot, after which
@@ -56,12 +67,17 @@
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
 #include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/completion.h>
 #include <linux/slab.h>
 #include <linux/init.h>
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
 #include <linux/torture.h>
+#ifdef CONFIG_RCU_BOOST
+#include "../tree.h"		/* rcu_kthread_prio() */
+#endif
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "rcutorture."
@@ -70,7 +86,7 @@
 
 static char *torture_type = "rcu";
 module_param(torture_type, charp, 0444);
-MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, busted)");
+MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, busted, busted_preempt)");
 module_param_named(type, torture_type, charp, 0444);
 MODULE_PARM_DESC(type, "Alias of torture_type");
 
@@ -91,6 +107,12 @@ torture_param(bool, gp_cond, false, "Writer uses get_state/cond_synchronize_rcu(
 torture_param(bool, gp_poll, false, "Writer uses start_poll/poll_state_synchronize_rcu()");
 torture_param(bool, gp_kfree, false, "Writer uses kfree_rcu() (none of gp_*: all paths)");
 torture_param(bool, stop_on_error, true, "End the test at the first error");
+torture_param(int, preempt_duration, IS_ENABLED(CONFIG_PREEMPT_RCU) ? 10 : 0,
+	      "Preempters: longest spin (ms) of the per-CPU SCHED_FIFO threads that preempt readers (0: none)");
+torture_param(int, preempt_interval, 100, "Preempters: longest sleep (ms) between two spins");
+torture_param(bool, test_boost, false, "Test RCU priority boosting (needs PREEMPT_RCU)");
+torture_param(int, test_boost_duration, 4, "Seconds a boost-test hog spins on its CPU");
+torture_param(int, test_boost_interval, 1, "Seconds between two boost-test hogs on a CPU");
 /* ---- the elements ---- */
 
 #define RCU_TORTURE_PIPE_LEN	10
@@ -141,6 +163,9 @@ enum rtort_read_kind {
  * @kfree_obj: free a struct rcu_torture_kobj after a grace period;
  *	@one_arg selects kfree_rcu(p) (may sleep) over kfree_rcu(p, rh)
  * @gp_completed: grace periods completed since boot
+ * @start: start what the flavor needs before the writers run, or NULL
+ * @stop: stop it, after the test's threads and its last @cb_barrier; safe
+ *	after a failed @start
  * @irq_capable: readers may run in timer handlers
  * @broken: a deliberately broken type, whose run must end in FAILURE and
  *	may end before the writer made progress
@@ -160,6 +185,8 @@ struct rcu_torture_ops {
 	void (*cond_sync)(unsigned long cookie);
 	void (*kfree_obj)(struct rcu_torture_kobj *p, bool one_arg);
 	unsigned long (*gp_completed)(void);
+	int (*start)(void);
+	void (*stop)(void);
 	bool irq_capable;
 	bool broken;
 };
@@ -226,6 +253,8 @@ static atomic_long_t n_rcu_torture_irqwrites;
 static atomic_long_t n_rcu_torture_wpath[RTWS_NPATHS];
 static atomic_long_t n_rcu_torture_fakewrites;
 static atomic_long_t n_rcu_torture_preempts;
+static atomic_long_t n_rcu_torture_boost_intervals;
+static atomic_long_t n_rcu_torture_boost_failures;
 
 static u64 rcu_torture_start_ns;
 static unsigned long rcu_torture_start_gps;
@@ -236,10 +265,18 @@ static struct task_struct *writer_task;
 static struct task_struct **fakewriter_tasks;
 static struct rcu_torture_reader *reader_tasks;
 static struct timer_list rcu_torture_irqwriter_timer;
+static struct task_struct **preempter_tasks;	/* one per possible CPU */
+static struct task_struct **booster_tasks;	/* one per possible CPU */
+static bool rcu_torture_boosting;
 static struct torture_random_state irqwriter_rand;
 
 static enum rtort_wpath synctypes[RTWS_NPATHS];
 static int nsynctypes;
+
+static void rcu_torture_set_fifo(int prio);
+static int rcu_torture_start_percpu(int (*fn)(void *arg), struct task_struct ***tasksp,
+				    const char *name);
+static void rcu_torture_stop_percpu(struct task_struct ***tasksp);
 
 /* Note an error; the first one is reported by the control loop. */
 static void rcu_torture_note_error(const char *what)
@@ -398,14 +435,13 @@ static void rcu_torture_read_delay(struct torture_random_state *rs, bool in_irq,
 	if (IS_ENABLED(CONFIG_PREEMPTION) && !in_irq && !atomic &&
 	    !(torture_random(rs) % (n * 500))) {
 		/*
-		 * An involuntary preemption: inside the reader with
-		 * preemptible RCU; where readers disable preemption, at the
-		 * reader's end, from rcu_read_unlock()'s preempt_enable().
+		 * An involuntary preemption, inside the reader with
+		 * preemptible RCU: another runnable task of this CPU (a
+		 * preempter, a writer) runs before the reader goes on.
 		 */
+		preempt_disable();
 		set_need_resched();
-		atomic_long_inc(&n_rcu_torture_preempts);
-		if (preemptible())
-			preempt_schedule();
+		preempt_enable();
 	}
 }
 
@@ -492,9 +528,184 @@ static const struct rcu_torture_ops rcu_busted_ops = {
 	.broken		= true,
 };
 
+/*
+ * ---- the "busted_preempt" flavor: a grace period blind to preempted readers ----
+ *
+ * What a grace period would be if preempted readers were not tracked: it
+ * ends once every online CPU has switched context.  Per-CPU SCHED_FIFO
+ * kickers make each CPU switch at once (an idle one too), which keeps
+ * these grace periods short.  Readers use the real rcu_read_lock(); one
+ * preempted in its critical section lets its CPU switch, so in a
+ * preemptible kernel this ends too soon.  Callbacks go through the same
+ * grace periods, in a kthread, so that elements come back to the pool as
+ * fast as the writer needs them.
+ */
+static struct task_struct **busted_preempt_tasks;	/* one per possible CPU */
+static DEFINE_PER_CPU(int, busted_preempt_req);
+static atomic_t busted_preempt_pending;
+static DECLARE_COMPLETION(busted_preempt_done);
+static DEFINE_MUTEX(busted_preempt_mutex);
+
+/* Runs, and so makes its CPU switch context, once per request. */
+static int busted_preempt_kicker(void *arg)
+{
+	unsigned int cpu = (long)arg;
+
+	rcu_torture_set_fifo(2);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		if (!xchg(&per_cpu(busted_preempt_req, cpu), 0)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		if (atomic_dec_and_test(&busted_preempt_pending))
+			complete(&busted_preempt_done);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+static void synchronize_rcu_busted_preempt(void)
+{
+	unsigned int cpu;
+
+	mutex_lock(&busted_preempt_mutex);
+	reinit_completion(&busted_preempt_done);
+	atomic_set(&busted_preempt_pending, num_online_cpus());
+	/* This is a deliberate bug: blocked readers are not waited for. */
+	for_each_online_cpu(cpu) {
+		WRITE_ONCE(per_cpu(busted_preempt_req, cpu), 1);
+		wake_up_process(busted_preempt_tasks[cpu]);
+	}
+	wait_for_completion(&busted_preempt_done);
+	mutex_unlock(&busted_preempt_mutex);
+}
+
+static struct task_struct *busted_preempt_cb_task;
+static DEFINE_SPINLOCK(busted_preempt_cb_lock);
+static struct rcu_head *busted_preempt_cbs;
+static struct rcu_head **busted_preempt_cbs_tail = &busted_preempt_cbs;
+
+/* Any context: queue @head, invoked in order after a busted grace period. */
+static void call_rcu_busted_preempt(struct rcu_head *head, rcu_callback_t func)
+{
+	unsigned long flags;
+
+	head->func = func;
+	head->next = NULL;
+	spin_lock_irqsave(&busted_preempt_cb_lock, flags);
+	*busted_preempt_cbs_tail = head;
+	busted_preempt_cbs_tail = &head->next;
+	spin_unlock_irqrestore(&busted_preempt_cb_lock, flags);
+	wake_up_process(busted_preempt_cb_task);
+}
+
+static int busted_preempt_cb_thread(void *arg)
+{
+	struct rcu_head *list, *next;
+
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		if (!READ_ONCE(busted_preempt_cbs)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		spin_lock_irq(&busted_preempt_cb_lock);
+		list = busted_preempt_cbs;
+		busted_preempt_cbs = NULL;
+		busted_preempt_cbs_tail = &busted_preempt_cbs;
+		spin_unlock_irq(&busted_preempt_cb_lock);
+		synchronize_rcu_busted_preempt();
+		local_bh_disable();	/* callbacks run in softirq context elsewhere */
+		for (; list; list = next) {
+			next = list->next;
+			list->func(list);
+		}
+		local_bh_enable();
+		cond_resched();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+struct busted_preempt_barrier {
+	struct rcu_head rh;
+	struct completion done;
+};
+
+static void busted_preempt_barrier_cb(struct rcu_head *head)
+{
+	complete(&container_of(head, struct busted_preempt_barrier, rh)->done);
+}
+
+/* The callbacks are invoked in order: the last one queued marks the end. */
+static void rcu_barrier_busted_preempt(void)
+{
+	struct busted_preempt_barrier b;
+
+	init_completion(&b.done);
+	call_rcu_busted_preempt(&b.rh, busted_preempt_barrier_cb);
+	wait_for_completion(&b.done);
+}
+
+static int busted_preempt_start(void)
+{
+	if (rcu_torture_start_percpu(busted_preempt_kicker, &busted_preempt_tasks,
+				     "rtort_bpkick"))
+		return -ENOMEM;
+	return torture_create_kthread(busted_preempt_cb_thread, NULL,
+				      &busted_preempt_cb_task, "rtort_bpcb");
+}
+
+static void busted_preempt_stop(void)
+{
+	if (busted_preempt_cb_task)
+		torture_stop_kthread(&rcu_torture_tool, &busted_preempt_cb_task);
+	rcu_torture_stop_percpu(&busted_preempt_tasks);
+}
+
+static void cond_sync_busted_preempt(unsigned long cookie)
+{
+	synchronize_rcu_busted_preempt();
+}
+
+/* Called by sleeping writers only; a poll that is a whole (busted) wait. */
+static bool poll_state_busted_preempt(unsigned long cookie)
+{
+	synchronize_rcu_busted_preempt();
+	return true;
+}
+
+static const struct rcu_torture_ops rcu_busted_preempt_ops = {
+	.name		= "busted_preempt",
+	.readlock	= rcu_torture_readlock,
+	.readunlock	= rcu_torture_readunlock,
+	.read_delay	= rcu_torture_read_delay,
+	.sync		= synchronize_rcu_busted_preempt,
+	.exp_sync	= synchronize_rcu_busted_preempt,
+	.call		= call_rcu_busted_preempt,
+	.cb_barrier	= rcu_barrier_busted_preempt,
+	.get_gp_state	= get_state_busted,
+	.start_gp_poll	= get_state_busted,
+	.poll_gp_state	= poll_state_busted_preempt,
+	.cond_sync	= cond_sync_busted_preempt,
+	.kfree_obj	= rcu_torture_kfree_obj,
+	.gp_completed	= rcu_gp_completed,
+	.start		= busted_preempt_start,
+	.stop		= busted_preempt_stop,
+	.irq_capable	= true,
+	.broken		= true,
+};
+
 /* Every type "type=" can select: one row each, the only place a type is described. */
 static const struct rcu_torture_ops * const torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops,
+	&rcu_ops, &rcu_busted_ops, &rcu_busted_preempt_ops,
 };
 
 static const struct rcu_torture_ops *rcu_torture_find_ops(const char *name)
@@ -527,6 +738,7 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 	unsigned long started, completed;
 	struct rcu_torture_kobj *k;
 	struct rcu_torture *p;
+	unsigned long nivcsw;
 	bool atomic = false;
 	int nest = 1, i, pipe_count;
 
@@ -540,6 +752,7 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 			atomic = true;
 		cur_ops->readlock(kinds[i], &flags[i]);
 	}
+	nivcsw = current->nivcsw;
 	started = cur_ops->gp_completed();
 	p = rcu_dereference_check(rcu_torture_current,
 				  rcu_read_lock_any_held() || irqs_disabled());
@@ -567,6 +780,9 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 	if (pipe_count > 1)
 		rcu_torture_note_error("Too-short grace period");
 out:
+	/* Switched out inside the critical section (an interrupt cannot be). */
+	if (!in_irq && READ_ONCE(current->nivcsw) != nivcsw)
+		atomic_long_inc(&n_rcu_torture_preempts);
 	for (i = nest - 1; i >= 0; i--)
 		cur_ops->readunlock(kinds[i], flags[i]);
 	this_cpu_inc(rcu_torture_nreads);
@@ -814,6 +1030,173 @@ static int rcu_torture_fakewriter(void *arg)
 	return 0;
 }
 
+/* ---- preempters: involuntary preemptions of the readers ---- */
+
+/* Make the calling kthread SCHED_FIFO at @prio: above every reader. */
+static void rcu_torture_set_fifo(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	WARN_ON_ONCE(sched_setscheduler_nocheck(current, SCHED_FIFO, &sp));
+}
+
+/* Spin on this CPU, preemptible, until @end_ns or the end of the test. */
+static void rcu_torture_spin_until(u64 end_ns)
+{
+	while (ktime_get_ns() < end_ns && !READ_ONCE(rcu_torture_stopping))
+		cpu_relax();
+}
+
+/*
+ * One per CPU: wake at random, spin a random while.  The reader of this
+ * CPU, preempted wherever it was (in its critical section, most of the
+ * time), stays off the CPU meanwhile, and other tasks may run before it.
+ */
+static int rcu_torture_preempter(void *arg)
+{
+	struct torture_random_state rand;
+	u64 spin_ns;
+
+	torture_random_init(&rand, 0x5052 + (long)arg);
+	rcu_torture_set_fifo(1);
+	while (!kthread_should_stop() && !READ_ONCE(rcu_torture_stopping)) {
+		schedule_timeout_interruptible(msecs_to_jiffies(1 +
+				torture_random_below(&rand, preempt_interval)));
+		spin_ns = (1 + torture_random_below(&rand, preempt_duration)) * NSEC_PER_MSEC;
+		rcu_torture_spin_until(ktime_get_ns() + spin_ns);
+	}
+	torture_kthread_park();
+	return 0;
+}
+
+/* ---- test_boost: only priority boosting ends these grace periods ---- */
+
+#ifdef CONFIG_RCU_BOOST_DELAY
+#define RCU_TORTURE_BOOST_DELAY_MS	CONFIG_RCU_BOOST_DELAY
+#else
+#define RCU_TORTURE_BOOST_DELAY_MS	500
+#endif
+/* The hogs' SCHED_FIFO priority: above the readers, below RCU's kthreads. */
+#define RCU_TORTURE_HOG_PRIO		1
+/* How long a grace period may take while a hog spins: boost delay, twice, and slack. */
+#define RCU_TORTURE_BOOST_DEADLINE_MS	(2 * RCU_TORTURE_BOOST_DELAY_MS + 1000)
+
+/* Is a reader of @cpu (not running: the caller is on @cpu) inside rcu_read_lock()? */
+static bool rcu_torture_boost_caught(unsigned int cpu)
+{
+#ifdef CONFIG_PREEMPT_RCU
+	int i;
+
+	for (i = 0; i < nrealreaders; i++) {
+		struct task_struct *t = READ_ONCE(reader_tasks[i].task);
+
+		if (t && reader_tasks[i].cpu == cpu && READ_ONCE(t->rcu_read_lock_nesting) > 0)
+			return true;
+	}
+#endif
+	return false;
+}
+
+/*
+ * Hog the CPU, without sleeping, for test_boost_duration seconds while
+ * the reader preempted here holds up grace periods; each grace period
+ * started meanwhile must end within RCU_TORTURE_BOOST_DEADLINE_MS, which
+ * it can only do if the reader is boosted above the hog.  The polled API
+ * neither sleeps nor needs this CPU.  Return: 1 if one did not, 0 if all
+ * did, -1 if the test ended first (the interval does not count).
+ */
+static int rcu_torture_boost_hog(unsigned int cpu)
+{
+	const u64 deadline_ns = RCU_TORTURE_BOOST_DEADLINE_MS * NSEC_PER_MSEC;
+	u64 now = ktime_get_ns(), gp_start = now;
+	u64 end = now + (u64)test_boost_duration * NSEC_PER_SEC;
+	unsigned long cookie = start_poll_synchronize_rcu();
+
+	while (now < end && !READ_ONCE(rcu_torture_stopping)) {
+		if (poll_state_synchronize_rcu(cookie)) {
+			cookie = start_poll_synchronize_rcu();
+			gp_start = now;
+		} else if (now - gp_start > deadline_ns) {
+			if (IS_ENABLED(CONFIG_RCU_BOOST))
+				pr_alert("%s-torture: !!! boost: a grace period waited %llu ms for a reader preempted on CPU %u\n",
+					 cur_ops->name,
+					 (unsigned long long)((now - gp_start) / NSEC_PER_MSEC), cpu);
+			return 1;
+		}
+		cpu_relax();
+		now = ktime_get_ns();
+	}
+	return now < end ? -1 : 0;
+}
+
+/*
+ * One per CPU, SCHED_FIFO 1: above the readers and the preempters' equal,
+ * below rcutree.kthread_prio (the boost kthreads' priority), which must
+ * be 2 or more.  A hog starts only when this CPU's reader is preempted in
+ * its critical section, and leaves test_boost_interval seconds between
+ * two hogs so that the rest of the system gets the CPU.
+ */
+static int rcu_torture_booster(void *arg)
+{
+	unsigned int cpu = (long)arg;
+	struct torture_random_state rand;
+	int tries, ret;
+
+	torture_random_init(&rand, 0x424f + cpu);
+	rcu_torture_set_fifo(RCU_TORTURE_HOG_PRIO);
+	while (!kthread_should_stop() && !READ_ONCE(rcu_torture_stopping)) {
+		schedule_timeout_interruptible(msecs_to_jiffies(test_boost_interval * 1000 +
+						torture_random_below(&rand, 500)));
+		for (tries = 0; tries < 200 && !READ_ONCE(rcu_torture_stopping); tries++) {
+			if (rcu_torture_boost_caught(cpu))
+				break;
+			schedule_timeout_interruptible(1 + torture_random_below(&rand, 3));
+		}
+		if (tries == 200 || READ_ONCE(rcu_torture_stopping))
+			continue;
+		ret = rcu_torture_boost_hog(cpu);
+		if (ret < 0)
+			break;
+		if (ret) {
+			atomic_long_inc(&n_rcu_torture_boost_failures);
+			if (IS_ENABLED(CONFIG_RCU_BOOST))
+				rcu_torture_note_error("RCU priority boosting did not end a grace period in time");
+		}
+		atomic_long_inc(&n_rcu_torture_boost_intervals);
+	}
+	torture_kthread_park();
+	return 0;
+}
+
+/*
+ * The boost test's last lines.  Without CONFIG_RCU_BOOST its failures
+ * are the expected result; none means the test could not show the
+ * difference.  Return: true if it failed.
+ */
+static bool rcu_torture_boost_report(void)
+{
+	long n = atomic_long_read(&n_rcu_torture_boost_intervals);
+	long f = atomic_long_read(&n_rcu_torture_boost_failures);
+
+	if (!rcu_torture_boosting)
+		return false;
+	if (!IS_ENABLED(CONFIG_RCU_BOOST)) {
+		if (f)
+			pr_alert("%s-torture: boost: expected failure without CONFIG_RCU_BOOST: %ld of %ld intervals failed\n",
+				 cur_ops->name, f, n);
+		else
+			pr_alert("%s-torture: boost: no failure without CONFIG_RCU_BOOST (%ld intervals)\n",
+				 cur_ops->name, n);
+		return false;
+	}
+	pr_alert("%s-torture: %sboost: %ld intervals, %ld failures\n",
+		 cur_ops->name, f || !n ? "!!! " : "", n, f);
+	if (!n)
+		pr_alert("%s-torture: !!! boost: no reader was ever caught preempted by a hog\n",
+			 cur_ops->name);
+	return f || !n;
+}
+
 /* ---- statistics ---- */
 
 static void rcu_torture_print_hist(const char *name, const long *h, bool bad)
@@ -921,9 +1304,10 @@ static void rcu_torture_print_parms(const char *tag)
 	for (i = 0; i < nsynctypes; i++)
 		len += scnprintf(paths + len, sizeof(paths) - len, "%s%s",
 				 i ? "," : "", rtort_wpath_names[synctypes[i]]);
-	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d paths=%s cpus=%u\n",
+	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d preempt_duration=%d preempt_interval=%d test_boost=%d paths=%s cpus=%u\n",
 		 cur_ops->name, tag, nrealreaders, nrealfakewriters, stat_interval,
 		 rcu_torture_secs, shutdown_secs, irqreader, irqwriter, stop_on_error,
+		 preempt_duration, preempt_interval, rcu_torture_boosting,
 		 paths, num_online_cpus());
 }
 
@@ -955,6 +1339,8 @@ static void rcu_torture_reset_state(void)
 	atomic_long_set(&n_rcu_torture_irqwrites, 0);
 	atomic_long_set(&n_rcu_torture_fakewrites, 0);
 	atomic_long_set(&n_rcu_torture_preempts, 0);
+	atomic_long_set(&n_rcu_torture_boost_intervals, 0);
+	atomic_long_set(&n_rcu_torture_boost_failures, 0);
 	rcu_torture_current_version = 0;
 	rcu_torture_first_error_ns = 0;
 	rcu_torture_first_error = NULL;
@@ -968,6 +1354,8 @@ static void rcu_torture_reset_state(void)
 	writer_task = NULL;
 	fakewriter_tasks = NULL;
 	reader_tasks = NULL;
+	preempter_tasks = NULL;
+	booster_tasks = NULL;
 }
 
 static void rcu_torture_pick_paths(void)
@@ -989,6 +1377,37 @@ static void rcu_torture_pick_paths(void)
 		synctypes[nsynctypes++] = RTWS_KFREE;
 }
 
+/* Stop and free an array of per-CPU threads. */
+static void rcu_torture_stop_percpu(struct task_struct ***tasksp)
+{
+	struct task_struct **tasks = *tasksp;
+	unsigned int cpu;
+
+	if (!tasks)
+		return;
+	for_each_possible_cpu(cpu)
+		if (tasks[cpu])
+			torture_stop_kthread(&rcu_torture_tool, &tasks[cpu]);
+	kfree(tasks);
+	*tasksp = NULL;
+}
+
+/* Start @fn on every online CPU, "@name/cpu"; the argument is the CPU. */
+static int rcu_torture_start_percpu(int (*fn)(void *arg), struct task_struct ***tasksp,
+				    const char *name)
+{
+	unsigned int cpu;
+
+	*tasksp = kcalloc(nr_cpu_ids, sizeof(**tasksp), GFP_KERNEL);
+	if (!*tasksp)
+		return -ENOMEM;
+	for_each_online_cpu(cpu)
+		if (torture_create_kthread_on(fn, (void *)(long)cpu, cpu, &(*tasksp)[cpu],
+					      "%s/%u", name, cpu))
+			return -ENOMEM;
+	return 0;
+}
+
 /* Stop every thread and timer; safe on a partly started test. */
 static void rcu_torture_stop_threads(void)
 {
@@ -1002,6 +1421,9 @@ static void rcu_torture_stop_threads(void)
 		} while (timer_pending(&rcu_torture_irqwriter_timer));
 		rcu_torture_irqwriter_on = false;
 	}
+	/* First the SCHED_FIFO threads, which keep the others off their CPUs. */
+	rcu_torture_stop_percpu(&booster_tasks);
+	rcu_torture_stop_percpu(&preempter_tasks);
 	torture_stop_kthread(&rcu_torture_tool, &writer_task);
 	if (fakewriter_tasks) {
 		for (i = 0; i < nrealfakewriters; i++)
@@ -1058,6 +1480,8 @@ static int rcu_torture_start_threads(void)
 {
 	int i;
 
+	if (cur_ops->start && cur_ops->start())
+		return -ENOMEM;
 	if (torture_create_kthread(rcu_torture_writer, NULL, &writer_task, "rtort_writer"))
 		return -ENOMEM;
 	fakewriter_tasks = kcalloc(nrealfakewriters ? nrealfakewriters : 1,
@@ -1076,6 +1500,12 @@ static int rcu_torture_start_threads(void)
 					      "rtort_reader/%d", i))
 			return -ENOMEM;
 	}
+	if (preempt_duration > 0 &&
+	    rcu_torture_start_percpu(rcu_torture_preempter, &preempter_tasks, "rtort_preempt"))
+		return -ENOMEM;
+	if (rcu_torture_boosting &&
+	    rcu_torture_start_percpu(rcu_torture_booster, &booster_tasks, "rtort_boost"))
+		return -ENOMEM;
 	torture_stats_start(&rcu_torture_tool, rcu_torture_stats, stat_interval);
 	if (irqwriter && cur_ops->irq_capable) {
 		torture_random_init(&irqwriter_rand, 0x4952);
@@ -1129,6 +1559,15 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	nrealfakewriters = nr_fakewriters < 0 ? 0 : nr_fakewriters;
 	rcu_torture_secs = secs > 0 ? secs : 1;
 	rcu_torture_pick_paths();
+	rcu_torture_boosting = test_boost && IS_ENABLED(CONFIG_PREEMPT_RCU);
+	if (test_boost && !rcu_torture_boosting)
+		pr_alert("%s-torture: boost: test_boost=1 needs a preemptible kernel (CONFIG_PREEMPT_RCU): skipped\n",
+			 cur_ops->name);
+#ifdef CONFIG_RCU_BOOST
+	if (rcu_torture_boosting && rcu_kthread_prio() <= RCU_TORTURE_HOG_PRIO)
+		pr_alert("%s-torture: boost: rcutree.kthread_prio=%d is not above the hogs' SCHED_FIFO %d: boosting cannot end their grace periods\n",
+			 cur_ops->name, rcu_kthread_prio(), RCU_TORTURE_HOG_PRIO);
+#endif
 	rcu_torture_print_parms("Start of test");
 
 	ret = -ENOMEM;
@@ -1167,6 +1606,8 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 
 	rcu_torture_stop_threads();
 	missing = rcu_torture_reclaim();
+	if (cur_ops->stop)
+		cur_ops->stop();
 
 	if (READ_ONCE(rcu_torture_first_error_ns)) {
 		pr_alert("%s-torture: !!! first error after %llu ms: %s\n", cur_ops->name,
@@ -1175,6 +1616,8 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 		failed = true;
 	}
 	if (rcu_torture_stats_print())
+		failed = true;
+	if (rcu_torture_boost_report())
 		failed = true;
 	if (missing) {
 		pr_alert("%s-torture: !!! %d of %d elements never came back to the pool\n",
@@ -1234,6 +1677,19 @@ static int rcu_torture_params_check(const char *cmd)
 		return shell_error("%s: stat_interval=%d is not in 0..3600", cmd, stat_interval);
 	if (shutdown_secs < 0)
 		return shell_error("%s: shutdown_secs=%d is negative", cmd, shutdown_secs);
+	if (preempt_duration < 0 || preempt_duration > 1000)
+		return shell_error("%s: preempt_duration=%d is not in 0..1000", cmd,
+				   preempt_duration);
+	if (preempt_interval < 1 || preempt_interval > 10000)
+		return shell_error("%s: preempt_interval=%d is not in 1..10000", cmd,
+				   preempt_interval);
+	if (test_boost_duration * 1000 <= RCU_TORTURE_BOOST_DEADLINE_MS ||
+	    test_boost_duration > 3600)
+		return shell_error("%s: test_boost_duration=%d is not in %d..3600", cmd,
+				   test_boost_duration, RCU_TORTURE_BOOST_DEADLINE_MS / 1000 + 1);
+	if (test_boost_interval < 0 || test_boost_interval > 3600)
+		return shell_error("%s: test_boost_interval=%d is not in 0..3600", cmd,
+				   test_boost_interval);
 	return 0;
 }
 
@@ -1261,7 +1717,7 @@ static int cmd_torture(int argc, char **argv)
 	return torture_shell_run(&rcu_torture_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(torture,
-		 "[type=rcu|busted] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
+		 "[type=rcu|busted|busted_preempt] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
 		 "RCU torture test; keys are the rcutorture.* parameters",
 		 cmd_torture);
 
@@ -1299,6 +1755,31 @@ static void rcutorture_busted_detected(struct kunit *test)
 	kunit_info(test, "busted flavor reported as FAILURE after %llu ms\n", ms);
 }
 
+/*
+ * A grace period that does not wait for preempted readers must be caught
+ * too, which needs readers that really are preempted in their critical
+ * sections: only a preemptible kernel has them.
+ */
+static void rcutorture_busted_preempt_detected(struct kunit *test)
+{
+	bool saved_stop = stop_on_error;
+	unsigned long long ms;
+	u64 t0;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_PREEMPT_RCU))
+		kunit_skip(test, "readers are not preemptible without CONFIG_PREEMPT_RCU");
+	stop_on_error = true;
+	t0 = ktime_get_ns();
+	ret = rcu_torture_run("busted_preempt", 30, -1, 1, true);
+	ms = (ktime_get_ns() - t0) / NSEC_PER_MSEC;
+	stop_on_error = saved_stop;
+	KUNIT_ASSERT_NE_MSG(test, ret, -EBUSY, "a torture test is already running");
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the busted_preempt flavor was not detected");
+	KUNIT_EXPECT_LT_MSG(test, ms, 30000ULL, "detection took %llu ms", ms);
+	kunit_info(test, "busted_preempt flavor reported as FAILURE after %llu ms\n", ms);
+}
+
 /* The real one must survive a few seconds of it. */
 static void rcutorture_rcu_success(struct kunit *test)
 {
@@ -1327,6 +1808,7 @@ static void rcutorture_shell_bad_args(struct kunit *test)
 static struct kunit_case rcutorture_test_cases[] = {
 	KUNIT_CASE(rcutorture_shell_bad_args),
 	KUNIT_CASE_SLOW(rcutorture_busted_detected),
+	KUNIT_CASE_SLOW(rcutorture_busted_preempt_detected),
 	KUNIT_CASE_SLOW(rcutorture_rcu_success),
 	{}
 };
