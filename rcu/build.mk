@@ -7,4 +7,6 @@ obj-$(CONFIG_PROVE_RCU) += rcu/prove_rcu.o
 obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
 obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o
+obj-$(CONFIG_PREEMPT_RCU) += rcu/tree_preempt.o
+obj-$(CONFIG_RCU_BOOST) += rcu/tree_boost.o
 include rcu/tests/build.mk

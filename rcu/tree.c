@@ -59,6 +59,12 @@ module_param(jiffies_till_sched_qs, ulong, 0644);
 static int kthread_prio = 1;
 module_param(kthread_prio, int, 0444);
 
+/* The SCHED_FIFO priority of RCU's kthreads (0: SCHED_NORMAL). */
+int rcu_kthread_prio(void)
+{
+	return kthread_prio;
+}
+
 struct rcu_state rcu_state = {
 	.gp_seq = GP_SEQ_INITIAL,
 	.gp_seq_needed = GP_SEQ_INITIAL,
@@ -112,6 +118,8 @@ static void __init rcu_init_tree(void)
 			int span = g->level_span[l];
 
 			spin_lock_init(&rnp->lock);
+			rcu_preempt_init_node(rnp);
+			rcu_boost_init_node(rnp);
 			rnp->gp_seq = rcu_state.gp_seq;
 			rnp->gp_seq_needed = rcu_state.gp_seq;
 			rnp->level = l;
@@ -279,7 +287,7 @@ static void note_gp_changes(struct rcu_data *rdp)
  * this CPU's state and writing it, and the expedited IPI handler, which
  * reports through rcu_exp_note_qs() too, must not run in between.
  */
-static void rcu_qs(void)
+void rcu_qs(void)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
@@ -295,12 +303,16 @@ static void rcu_qs(void)
  * rcu_note_context_switch() - the scheduler switches tasks on this CPU
  * @preempt: the switch is a preemption
  *
- * A context switch is a quiescent state (readers cannot block).  Called
- * with the run-queue lock held: only per-CPU state is touched here; the
- * report to the tree happens in RCU_SOFTIRQ.
+ * A context switch is a quiescent state of the CPU: a non-preemptible
+ * reader cannot be switched away from, and a preemptible one is queued
+ * on the CPU's leaf first (rcu/tree_preempt.c), which then holds the
+ * grace period up for it.  Called with interrupts off, before the
+ * run-queue lock is taken; the report to the tree happens in
+ * RCU_SOFTIRQ.
  */
 void rcu_note_context_switch(bool preempt)
 {
+	rcu_preempt_note_context_switch(preempt);
 	rcu_qs();
 }
 
@@ -317,6 +329,9 @@ void rcu_all_qs(void)
 {
 	unsigned long flags;
 
+	/* Preemptible readers may call cond_resched(): not a QS for them. */
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && (rcu_preempt_depth() || preempt_count()))
+		return;
 	local_irq_save(flags);
 	rcu_qs();
 	local_irq_restore(flags);
@@ -358,8 +373,9 @@ static void rcu_report_qs_rdp(struct rcu_data *rdp)
  * @gps: the grace period the report is for
  * @flags: released on return
  *
- * When the root's mask empties the grace period is over and the kthread
- * is woken to clean up.
+ * When the root's mask empties (and, if the root is a leaf, no preempted
+ * reader holds it up) the grace period is over and the kthread is woken
+ * to clean up.
  */
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 		       unsigned long gps, unsigned long flags)
@@ -370,7 +386,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 			return;
 		}
 		WRITE_ONCE(rnp->qsmask, rnp->qsmask & ~mask);
-		if (rnp->qsmask) {
+		/* A leaf also waits for its tasks preempted in readers. */
+		if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {
 			spin_unlock_irqrestore(&rnp->lock, flags);
 			return;
 		}
@@ -443,14 +460,17 @@ static bool rcu_gp_init(void)
 	rcu_for_each_node_breadth_first(rnp) {
 		spin_lock_irqsave(&rnp->lock, flags);
 		WRITE_ONCE(rnp->qsmask, rnp->qsmaskinit);
+		if (rcu_is_leaf_node(rnp))
+			rcu_preempt_gp_init_leaf(rnp);
 		WRITE_ONCE(rnp->gp_seq, rcu_state.gp_seq);
 		rdp = this_cpu_ptr(&rcu_data);
 		if (rnp == rdp->mynode)
 			__note_gp_changes(rnp, rdp);
 		rcu_state.gp_nodes_visited++;
 		spin_unlock_irqrestore(&rnp->lock, flags);
-		/* A node with no participants reports at once. */
-		if (!rnp->qsmaskinit && rnp->parent) {
+		/* A node with no participants (and no blocked task) reports at once. */
+		if (!rnp->qsmaskinit && rnp->parent &&
+		    !rcu_preempt_blocked_readers_cgp(rnp)) {
 			spin_lock_irqsave(&rnp->parent->lock, flags);
 			rcu_report_qs_rnp(rnp->grpmask, rnp->parent,
 					  rcu_state.gp_seq, flags);
@@ -483,6 +503,7 @@ static void rcu_force_qs(bool first)
 		unsigned long mask = 0;
 
 		rcu_state.gp_nodes_visited++;
+		rcu_boost_check(rnp);
 		spin_lock_irqsave(&rnp->lock, flags);
 		if (!rnp->qsmask) {
 			spin_unlock_irqrestore(&rnp->lock, flags);
@@ -514,6 +535,14 @@ static void rcu_force_qs(bool first)
 	rcu_state.gp_kthread_ns += ktime_get_ns() - t0;
 }
 
+/* Has every CPU reported, and does no preempted reader hold the root up? */
+static bool rcu_gp_root_done(void)
+{
+	struct rcu_node *root = rcu_get_root();
+
+	return !READ_ONCE(root->qsmask) && !rcu_preempt_blocked_readers_cgp(root);
+}
+
 static void rcu_gp_fqs_loop(void)
 {
 	struct rcu_node *root = rcu_get_root();
@@ -526,11 +555,11 @@ static void rcu_gp_fqs_loop(void)
 			j = 1;
 		WRITE_ONCE(rcu_state.gp_state, RCU_GP_WAIT_FQS);
 		wait_event_timeout(rcu_state.gp_wq,
-				   !READ_ONCE(root->qsmask) ||
+				   rcu_gp_root_done() ||
 				   (READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_FQS),
 				   max(j, 1L));
 		WRITE_ONCE(rcu_state.gp_activity, jiffies);
-		if (!READ_ONCE(root->qsmask))
+		if (rcu_gp_root_done())
 			break;
 		WRITE_ONCE(rcu_state.gp_state, RCU_GP_DOING_FQS);
 		spin_lock_irq(&root->lock);
@@ -746,14 +775,16 @@ static bool rcu_pending(struct rcu_data *rdp)
  * rcu_sched_clock_irq() - RCU's part of the scheduling-clock interrupt
  * @user: the tick interrupted user mode (never, in rcuos)
  *
- * A tick that interrupted the idle loop is a quiescent state.
+ * A tick that interrupted the idle loop is a quiescent state, and with
+ * preemptible RCU so is one that interrupted preemptible code outside
+ * a reader.
  */
 void rcu_sched_clock_irq(int user)
 {
 	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
 
 	rdp->ticks_this_gp++;
-	if (user || rcu_irq_from_idle())
+	if (user || rcu_irq_from_idle() || rcu_preempt_tick_qs())
 		rcu_qs();
 	rcu_check_stall(rdp);
 	if (rcu_pending(rdp))
@@ -777,7 +808,7 @@ void synchronize_rcu(void)
 	 * non-preemptible build the wait's context switch ends the
 	 * illusory reader, so waiting is harmless and still a real GP.)
 	 */
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
+	if (rcu_preempt_depth())
 		return;
 	might_sleep();
 	if (!rcu_scheduler_active)
@@ -924,6 +955,7 @@ void __init rcu_init_late(void)
 		sched_setscheduler_nocheck(t, SCHED_FIFO, &sp);
 	}
 	WRITE_ONCE(rcu_state.gp_kthread, t);
+	rcu_boost_kthreads_start();
 	rcu_scheduler_active = true;
 	rcu_gp_kthread_wake();
 }
@@ -951,11 +983,14 @@ void rcu_print_state(void)
 	       gp_state_names[READ_ONCE(rcu_state.gp_state)], rcu_state.gp_seq_needed,
 	       rcu_state.n_force_qs, rcu_state.gp_nodes_visited, rcu_state.gp_cpu_checks,
 	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
-	rcu_for_each_node_breadth_first(rnp)
+	rcu_for_each_node_breadth_first(rnp) {
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,
 		       READ_ONCE(rnp->qsmask), READ_ONCE(rnp->gp_seq),
 		       READ_ONCE(rnp->gp_seq_needed));
+		if (rcu_is_leaf_node(rnp))
+			rcu_preempt_print_blocked(rnp);
+	}
 	printk("rcu: CPU  callbacks: done wait next-ready next   invoked  queued  gp_seq\n");
 	for_each_online_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);

@@ -5,10 +5,12 @@
 #include <linux/types.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
+#include <linux/sched.h>
 #include <linux/mutex.h>
 #include <linux/completion.h>
 #include <linux/atomic.h>
 #include <linux/rcu_segcblist.h>
+#include <linux/rtmutex.h>
 #include "rcu.h"
 #include "tree_geometry.h"
 
@@ -30,6 +32,26 @@ struct rcu_node {
 	int grpnum;			/* index among the parent's children */
 	int level;
 	struct rcu_node *parent;
+#ifdef CONFIG_PREEMPT_RCU
+	/* Leaf only: tasks preempted in readers, see rcu/tree_preempt.c. */
+	struct list_head blkd_tasks;	/* newest first */
+	int n_blkd;			/* tasks on blkd_tasks */
+	int n_gp_blkd;			/* ... holding up the current normal GP */
+	int n_exp_blkd;			/* ... holding up the current expedited GP */
+	unsigned long n_queued;		/* tasks queued since boot */
+	unsigned long gp_gen;		/* normal GPs started on this leaf */
+	unsigned long exp_gen;		/* expedited GPs started on this leaf */
+#endif
+#ifdef CONFIG_RCU_BOOST
+	/* Leaf only: priority boosting, see rcu/tree_boost.c. */
+	struct task_struct *boost_kthread;
+	struct rt_mutex boost_mtx;	/* lent to the reader being boosted */
+	struct task_struct *boost_task;	/* that reader, or NULL */
+	unsigned long boost_time;	/* jiffies: boost for the GP from then */
+	bool boost_exp;			/* an expedited GP waits: boost now */
+	unsigned long n_boosts;		/* readers boosted */
+	struct wait_queue_head boost_wq;
+#endif
 } __aligned(64);
 
 /* Per-CPU RCU state. */
@@ -132,6 +154,8 @@ DECLARE_PER_CPU(struct rcu_data, rcu_data);
 		if ((mask) & (1UL << ((cpu) - (rnp)->grplo)))
 
 bool rcu_gp_in_progress(void);
+void rcu_qs(void);
+int rcu_kthread_prio(void);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 		       unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);
@@ -152,5 +176,70 @@ const char *rcu_gp_state_name(int state);
 
 /* tree_exp.c */
 void rcu_exp_init(void);
+DECLARE_PER_CPU(int, rcu_exp_qs_pending);	/* this CPU owes the expedited GP */
+
+/*
+ * tree_preempt.c: preemptible RCU's blocked tasks.  A leaf counts
+ * normal (gp_gen) and expedited (exp_gen) grace periods; a task queued
+ * on it records the generation it holds up, which is the current one if
+ * its reader may predate the current grace period, else the next one.
+ * So the tasks holding up a grace period need never be marked when it
+ * starts: they are counted (n_gp_blkd, n_exp_blkd).
+ */
+#ifdef CONFIG_PREEMPT_RCU
+/** rcu_task_blocks_gp() - is @t (queued on leaf @rnp) holding up its current GP? */
+static inline bool rcu_task_blocks_gp(struct rcu_node *rnp, struct task_struct *t)
+{
+	return t->rcu_blocked_gp_gen == rnp->gp_gen;
+}
+
+/** rcu_task_blocks_exp() - ... the current expedited GP? */
+static inline bool rcu_task_blocks_exp(struct rcu_node *rnp, struct task_struct *t)
+{
+	return t->rcu_blocked_exp_gen == rnp->exp_gen;
+}
+
+/** rcu_preempt_blocked_readers_cgp() - does a task hold up @rnp's current GP? */
+static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp)
+{
+	return READ_ONCE(rnp->n_gp_blkd) != 0;
+}
+
+void rcu_preempt_init_node(struct rcu_node *rnp);
+void rcu_preempt_note_context_switch(bool preempt);
+void rcu_preempt_gp_init_leaf(struct rcu_node *rnp);
+int rcu_preempt_exp_init_leaf(struct rcu_node *rnp);
+bool rcu_preempt_tick_qs(void);
+bool rcu_preempt_exp_handler(void);
+void rcu_preempt_print_blocked(struct rcu_node *rnp);
+#else
+static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp)
+{
+	return false;
+}
+static inline void rcu_preempt_init_node(struct rcu_node *rnp) { }
+static inline void rcu_preempt_note_context_switch(bool preempt) { }
+static inline void rcu_preempt_gp_init_leaf(struct rcu_node *rnp) { }
+static inline int rcu_preempt_exp_init_leaf(struct rcu_node *rnp) { return 0; }
+static inline bool rcu_preempt_tick_qs(void) { return false; }
+static inline bool rcu_preempt_exp_handler(void) { return false; }
+static inline void rcu_preempt_print_blocked(struct rcu_node *rnp) { }
+#endif
+
+/* tree_boost.c: priority boosting */
+#ifdef CONFIG_RCU_BOOST
+void rcu_boost_init_node(struct rcu_node *rnp);
+void rcu_boost_kthreads_start(void);
+void rcu_boost_check(struct rcu_node *rnp);
+void rcu_boost_exp_kick(struct rcu_node *rnp);
+#else
+static inline void rcu_boost_init_node(struct rcu_node *rnp) { }
+static inline void rcu_boost_kthreads_start(void) { }
+static inline void rcu_boost_check(struct rcu_node *rnp) { }
+static inline void rcu_boost_exp_kick(struct rcu_node *rnp) { }
+#endif
+
+/* tree_stall.c: "Tasks blocked on level-N rcu_node" lines; returns how many */
+int rcu_print_task_stall(struct rcu_node *rnp);
 
 #endif /* _RCU_TREE_H */

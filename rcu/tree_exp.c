@@ -35,7 +35,7 @@
 #include <asm/arch.h>
 #include "tree.h"
 
-static DEFINE_PER_CPU(int, exp_qs_pending);
+DEFINE_PER_CPU(int, rcu_exp_qs_pending);
 
 void __init rcu_exp_init(void)
 {
@@ -48,8 +48,8 @@ void __init rcu_exp_init(void)
 /* Report this CPU's expedited QS, if one is owed.  Lock-free. */
 void rcu_exp_note_qs(void)
 {
-	if (this_cpu_read(exp_qs_pending)) {
-		this_cpu_write(exp_qs_pending, 0);
+	if (this_cpu_read(rcu_exp_qs_pending)) {
+		this_cpu_write(rcu_exp_qs_pending, 0);
 		atomic_dec(&rcu_state.exp_cpus_remaining);
 	}
 }
@@ -58,19 +58,26 @@ static bool exp_in_reader_free_context(void)
 {
 	if (rcu_irq_from_idle())
 		return true;
-	/* With preemptible readers off, a reader disables preemption. */
-	return IS_ENABLED(CONFIG_PREEMPT) &&
+	/*
+	 * Preemption enabled and outside any rcu_read_lock() reader: no
+	 * reader of any kind runs here.  (Without preemptible RCU every
+	 * reader disables preemption.)
+	 */
+	return IS_ENABLED(CONFIG_PREEMPT) && !rcu_preempt_depth() &&
 	       (preempt_count() & ~HARDIRQ_MASK) == 0;
 }
 
 static void rcu_exp_handler(void *unused)
 {
-	if (!this_cpu_read(exp_qs_pending))
+	if (!this_cpu_read(rcu_exp_qs_pending))
 		return;
 	if (exp_in_reader_free_context()) {
 		rcu_exp_note_qs();
 		return;
 	}
+	/* In a preemptible reader: its outermost unlock reports. */
+	if (rcu_preempt_exp_handler())
+		return;
 	/* Possibly in a reader: the next context switch reports. */
 	set_need_resched();
 }
@@ -90,7 +97,7 @@ static void rcu_exp_print_stall(unsigned long age)
 	if (rcu_stall_suppressed())
 		return;
 	for_each_online_cpu(cpu) {
-		if (!READ_ONCE(per_cpu(exp_qs_pending, cpu)))
+		if (!READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu)))
 			continue;
 		if (len < (int)sizeof(cpus) - 16)
 			len += scnprintf(cpus + len, sizeof(cpus) - len, " %u-...", cpu);
@@ -102,7 +109,7 @@ static void rcu_exp_print_stall(unsigned long age)
 	rcu_state.nr_stall_warnings++;
 	rcu_state.nr_exp_stall_warnings++;
 	for_each_online_cpu(cpu)
-		if (READ_ONCE(per_cpu(exp_qs_pending, cpu)))
+		if (READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu)))
 			trigger_cpu_backtrace(cpu);
 	if (!n)
 		printk(KERN_ERR "\tno CPU owes a quiescent state, %d reports missing\n",
@@ -111,6 +118,8 @@ static void rcu_exp_print_stall(unsigned long age)
 
 static void rcu_exp_run(void)
 {
+	struct rcu_node *rnp;
+	unsigned long flags;
 	unsigned int cpu, this_cpu;
 	u64 t0 = ktime_get_ns();
 	unsigned long j0 = jiffies, j_warn = j0 + rcu_stall_timeout_jiffies();
@@ -118,17 +127,33 @@ static void rcu_exp_run(void)
 
 	atomic_set(&rcu_state.exp_cpus_remaining, 1);
 	this_cpu = get_cpu();
-	for_each_online_cpu(cpu) {
-		if (cpu == this_cpu)
-			continue;	/* we are not in a reader: we may sleep */
-		if (rcu_watching_in_eqs(rcu_watching_snap(cpu)))
-			continue;	/* idle: do not disturb */
-		per_cpu(exp_qs_pending, cpu) = 1;
-		atomic_inc(&rcu_state.exp_cpus_remaining);
+	/*
+	 * Each leaf under its lock: the tasks queued there hold this grace
+	 * period up, and so do the CPUs it marks.  A task preempted in a
+	 * reader after this is queued under the same lock and sees whether
+	 * its CPU still owes this grace period a quiescent state
+	 * (rcu_preempt_queue_task()): then it holds the grace period up too.
+	 */
+	rcu_for_each_leaf_node(rnp) {
+		int n = 0;
+
+		spin_lock_irqsave(&rnp->lock, flags);
+		n += rcu_preempt_exp_init_leaf(rnp);
+		for_each_leaf_node_cpu_mask(rnp, cpu, ~0UL) {
+			if (cpu == this_cpu || !cpu_online(cpu))
+				continue;	/* we are not in a reader: we may sleep */
+			if (rcu_watching_in_eqs(rcu_watching_snap(cpu)))
+				continue;	/* idle: do not disturb */
+			per_cpu(rcu_exp_qs_pending, cpu) = 1;
+			n++;
+		}
+		atomic_add(n, &rcu_state.exp_cpus_remaining);
+		spin_unlock_irqrestore(&rnp->lock, flags);
+		rcu_boost_exp_kick(rnp);
 	}
 	smp_mb();
 	for_each_online_cpu(cpu) {
-		if (cpu != this_cpu && per_cpu(exp_qs_pending, cpu)) {
+		if (cpu != this_cpu && per_cpu(rcu_exp_qs_pending, cpu)) {
 			rcu_state.n_exp_ipis++;
 			smp_call_function_single(cpu, rcu_exp_handler, NULL, false);
 		}
@@ -166,7 +191,7 @@ void synchronize_rcu_expedited(void)
 	RCU_LOCKDEP_WARN(rcu_read_lock_any_held(),
 			 "Illegal synchronize_rcu_expedited() in RCU read-side critical section");
 	/* As synchronize_rcu(): a preemptible reader would wait for itself. */
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && rcu_read_lock_any_held())
+	if (rcu_preempt_depth())
 		return;
 	might_sleep();
 	if (!rcu_scheduler_active)
@@ -203,10 +228,11 @@ void synchronize_rcu_expedited(void)
 	smp_mb();
 	/*
 	 * With one CPU, which is outside any reader here, there is nothing
-	 * to wait for, but the sequence still advances: polled cookies
-	 * taken before this call must read as done after it.
+	 * to wait for but preempted readers, and the sequence still
+	 * advances: polled cookies taken before this call must read as
+	 * done after it.
 	 */
-	if (num_online_cpus() > 1)
+	if (num_online_cpus() > 1 || IS_ENABLED(CONFIG_PREEMPT_RCU))
 		rcu_exp_run();
 	WRITE_ONCE(rcu_state.expedited_sequence,
 		   gp_seq_endval(rcu_state.expedited_sequence));

@@ -6,7 +6,7 @@
  * Tree RCU's hooks into the rest of the kernel (rcu/tree*.c), included by
  * <linux/rcupdate.h> when CONFIG_TREE_RCU.  <linux/rcutiny.h> declares
  * the same set for Tiny RCU, with the ones it leaves empty as static
- * inlines; here only exit_rcu() is empty.
+ * inlines; here only exit_rcu() can be empty.
  */
 #include <linux/types.h>
 
@@ -15,10 +15,15 @@ void rcu_note_context_switch(bool preempt);
 void rcu_all_qs(void);
 
 /*
- * No reader can be preempted (preemptible RCU does not exist yet), so an
- * exiting task never leaves one behind for RCU to clean up.
+ * Task exit (kernel/sched/kthread.c): with preemptible RCU, end a reader
+ * the task forgot to end.  Without it, no reader survives a context
+ * switch, so there is nothing to clean up.
  */
+#ifdef CONFIG_PREEMPT_RCU
+void exit_rcu(void);
+#else
 static inline void exit_rcu(void) { }
+#endif
 
 /* The scheduling-clock tick (kernel/time/tick.c). */
 void rcu_sched_clock_irq(int user);

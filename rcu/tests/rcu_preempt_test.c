@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "rcu_preempt": preemptible RCU's blocked tasks.
+ *
+ * The test thread forces its own preemption inside a reader (need_resched
+ * and a preemption point), which queues it on its leaf rcu_node, then
+ * checks which grace periods wait for it: the ones that started before
+ * it was queued or whose CPU had not reported yet, not one whose CPU had
+ * already reported; expedited grace periods too.  An unlock with
+ * interrupts, softirqs or preemption disabled must leave the task queued
+ * and have its next context switch dequeue it.  Skipped without
+ * CONFIG_PREEMPT_RCU.
+ */
+#include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/interrupt.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <kunit/test.h>
+#include "../rcu.h"
+#include "../tree.h"
+
+#define PREEMPT_TEST_WAIT_MS	5000
+
+#ifdef CONFIG_PREEMPT_RCU
+/* Pass a preemption point with need_resched set: an involuntary switch. */
+static void force_preemption(void)
+{
+	set_need_resched();
+	preempt_disable();
+	preempt_enable();
+}
+
+static bool queued(void)
+{
+	return READ_ONCE(current->rcu_read_unlock_special.b.blocked);
+}
+
+/* Busy-wait (legal in a preemptible reader) up to @ms for @cookie. */
+static bool spin_for_gp(unsigned long cookie, int ms)
+{
+	for (int i = 0; i < ms; i++) {
+		if (poll_state_synchronize_rcu(cookie))
+			return true;
+		mdelay(1);
+	}
+	return poll_state_synchronize_rcu(cookie);
+}
+
+/* Sleep (outside readers only) up to @ms for @cookie. */
+static bool sleep_for_gp(unsigned long cookie, int ms)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(ms);
+
+	while (!poll_state_synchronize_rcu(cookie) && time_before(jiffies, end))
+		msleep(1);
+	return poll_state_synchronize_rcu(cookie);
+}
+#endif
+
+#define SKIP_UNLESS_PREEMPT_RCU(test)					\
+	do {								\
+		if (!IS_ENABLED(CONFIG_PREEMPT_RCU))			\
+			kunit_skip(test, "needs CONFIG_PREEMPT_RCU");	\
+	} while (0)
+
+/* A grace period that starts after the reader was queued waits for it. */
+static void rcu_preempt_queued_reader_blocks_gp(struct kunit *test)
+{
+	SKIP_UNLESS_PREEMPT_RCU(test);
+#ifdef CONFIG_PREEMPT_RCU
+	unsigned long cookie;
+
+	rcu_read_lock();
+	force_preemption();
+	KUNIT_EXPECT_TRUE(test, queued());
+	cookie = start_poll_synchronize_rcu();
+	KUNIT_EXPECT_FALSE_MSG(test, spin_for_gp(cookie, 200),
+			       "grace period ended under a queued reader");
+	rcu_read_unlock();
+	KUNIT_EXPECT_FALSE(test, queued());
+	KUNIT_EXPECT_TRUE(test, sleep_for_gp(cookie, PREEMPT_TEST_WAIT_MS));
+#endif
+}
+
+/*
+ * A reader running when a grace period starts holds it up: while it runs
+ * (ticks and cond_resched() inside it are no quiescent states) and once
+ * it is preempted and queued while its CPU still owes the grace period.
+ */
+static void rcu_preempt_running_reader_blocks_gp(struct kunit *test)
+{
+	SKIP_UNLESS_PREEMPT_RCU(test);
+#ifdef CONFIG_PREEMPT_RCU
+	unsigned long cookie;
+	bool owed = false;
+
+	rcu_read_lock();
+	cookie = start_poll_synchronize_rcu();
+	for (int i = 0; i < 100; i++) {
+		mdelay(1);
+		cond_resched();
+		if (poll_state_synchronize_rcu(cookie))
+			break;
+	}
+	KUNIT_EXPECT_FALSE_MSG(test, poll_state_synchronize_rcu(cookie),
+			       "grace period ended under a running reader");
+	preempt_disable();
+	if (!queued()) {
+		struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+
+		owed = READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask;
+	}
+	force_preemption();	/* at preempt_enable() */
+	preempt_enable();
+	KUNIT_EXPECT_TRUE(test, queued());
+	if (owed)
+		KUNIT_EXPECT_TRUE(test, rcu_task_blocks_gp(current->rcu_blocked_node, current));
+	KUNIT_EXPECT_FALSE_MSG(test, spin_for_gp(cookie, 100),
+			       "grace period ended under a reader queued while its CPU owed it");
+	rcu_read_unlock();
+	KUNIT_EXPECT_TRUE(test, sleep_for_gp(cookie, PREEMPT_TEST_WAIT_MS));
+#endif
+}
+
+#ifdef CONFIG_PREEMPT_RCU
+struct holder {
+	int in_reader;
+	int stop;
+};
+
+/* Hold the grace period up from a reader until told to stop. */
+static int holder_fn(void *arg)
+{
+	struct holder *h = arg;
+
+	rcu_read_lock();
+	WRITE_ONCE(h->in_reader, 1);
+	while (!READ_ONCE(h->stop))
+		mdelay(1);
+	rcu_read_unlock();
+	while (!kthread_should_stop())
+		schedule_timeout_idle(1);
+	return 0;
+}
+#endif
+
+/*
+ * A task queued after its CPU reported a quiescent state for the current
+ * grace period began its reader after that grace period started: it must
+ * not hold it up.  Another reader (on another CPU if there is one) keeps
+ * the grace period open meanwhile.
+ */
+static void rcu_preempt_late_reader_does_not_block(struct kunit *test)
+{
+	SKIP_UNLESS_PREEMPT_RCU(test);
+#ifdef CONFIG_PREEMPT_RCU
+	struct holder h = { };
+	struct task_struct *ht;
+	bool in_reader = false, blocks = true;
+	unsigned long cookie;
+
+	ht = kthread_create(holder_fn, &h, "rcu_pt_hold");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ht));
+	if (num_online_cpus() > 1)
+		kthread_bind(ht, (smp_processor_id() + 1) % num_online_cpus());
+	wake_up_process(ht);
+	while (!READ_ONCE(h.in_reader))
+		msleep(1);
+	cookie = start_poll_synchronize_rcu();
+	for (int i = 0; i < PREEMPT_TEST_WAIT_MS && !in_reader; i++) {
+		struct rcu_data *rdp;
+		struct rcu_node *rnp;
+
+		preempt_disable();
+		rdp = this_cpu_ptr(&rcu_data);
+		rnp = rdp->mynode;
+		if (gp_seq_state(READ_ONCE(rnp->gp_seq)) &&
+		    !(READ_ONCE(rnp->qsmask) & rdp->grpmask)) {
+			/* This CPU has reported: be queued in the same GP. */
+			rcu_read_lock();
+			force_preemption();	/* happens at preempt_enable() */
+			in_reader = true;
+		}
+		preempt_enable();
+		if (!in_reader)
+			msleep(1);
+	}
+	KUNIT_EXPECT_FALSE(test, poll_state_synchronize_rcu(cookie));
+	if (in_reader) {
+		KUNIT_EXPECT_TRUE(test, queued());
+		if (queued())
+			blocks = rcu_task_blocks_gp(current->rcu_blocked_node, current);
+		KUNIT_EXPECT_FALSE(test, blocks);
+	}
+	WRITE_ONCE(h.stop, 1);
+	/* The cookie's grace period ends while this reader still runs. */
+	if (in_reader) {
+		KUNIT_EXPECT_TRUE_MSG(test, spin_for_gp(cookie, PREEMPT_TEST_WAIT_MS),
+				      "a reader queued after its CPU reported held the grace period up");
+		rcu_read_unlock();
+	}
+	kthread_stop(ht);
+	KUNIT_EXPECT_TRUE(test, in_reader);
+#endif
+}
+
+#ifdef CONFIG_PREEMPT_RCU
+enum { DEFER_IRQ, DEFER_BH, DEFER_PREEMPT };
+
+static void unlock_deferred(struct kunit *test, int how)
+{
+	switch (how) {
+	case DEFER_IRQ:
+		local_irq_disable();
+		rcu_read_unlock();
+		break;
+	case DEFER_BH:
+		local_bh_disable();
+		rcu_read_unlock();
+		break;
+	default:
+		preempt_disable();
+		rcu_read_unlock();
+		break;
+	}
+	/* Still queued, with the work deferred. */
+	KUNIT_EXPECT_TRUE(test, queued());
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(current->rcu_read_unlock_special.b.deferred_qs));
+	KUNIT_EXPECT_TRUE(test, need_resched());
+	switch (how) {
+	case DEFER_IRQ:
+		local_irq_enable();
+		break;
+	case DEFER_BH:
+		local_bh_enable();
+		break;
+	default:
+		preempt_enable();
+		break;
+	}
+}
+#endif
+
+/* An unlock that cannot do its work leaves it to the next context switch. */
+static void rcu_preempt_deferred_unlock(struct kunit *test)
+{
+	SKIP_UNLESS_PREEMPT_RCU(test);
+#ifdef CONFIG_PREEMPT_RCU
+	static const char *const names[] = { "irqs off", "bh off", "preempt off" };
+
+	for (int how = DEFER_IRQ; how <= DEFER_PREEMPT; how++) {
+		unsigned long cookie;
+
+		rcu_read_lock();
+		force_preemption();
+		KUNIT_EXPECT_TRUE(test, queued());
+		cookie = start_poll_synchronize_rcu();
+		unlock_deferred(test, how);
+		/* A preemption point (if enabling did not pass one already). */
+		preempt_disable();
+		preempt_enable();
+		KUNIT_EXPECT_FALSE_MSG(test, queued(), "%s: not dequeued", names[how]);
+		KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(current->rcu_read_unlock_special.s), 0U,
+				    "%s: special bits left", names[how]);
+		KUNIT_EXPECT_TRUE_MSG(test, sleep_for_gp(cookie, PREEMPT_TEST_WAIT_MS),
+				      "%s: grace period never ended", names[how]);
+	}
+#endif
+}
+
+#ifdef CONFIG_PREEMPT_RCU
+static int exp_waiter_fn(void *arg)
+{
+	int *done = arg;
+
+	synchronize_rcu_expedited();
+	WRITE_ONCE(*done, 1);
+	while (!kthread_should_stop())
+		schedule_timeout_idle(1);
+	return 0;
+}
+
+/* Run synchronize_rcu_expedited() in a kthread on another CPU if any. */
+static struct task_struct *start_exp_waiter(int *done)
+{
+	struct task_struct *t;
+
+	t = kthread_create(exp_waiter_fn, done, "rcu_pt_exp");
+	if (IS_ERR(t))
+		return t;
+	if (num_online_cpus() > 1)
+		kthread_bind(t, (smp_processor_id() + 1) % num_online_cpus());
+	wake_up_process(t);
+	return t;
+}
+
+static void exp_check(struct kunit *test, bool preempt)
+{
+	struct task_struct *t;
+	int done = 0;
+
+	rcu_read_lock();
+	if (preempt) {
+		force_preemption();
+		KUNIT_EXPECT_TRUE(test, queued());
+	}
+	t = start_exp_waiter(&done);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	mdelay(200);
+	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(done),
+			       "expedited grace period ended under a %s reader",
+			       preempt ? "queued" : "running");
+	rcu_read_unlock();
+	for (int i = 0; i < PREEMPT_TEST_WAIT_MS && !READ_ONCE(done); i++)
+		msleep(1);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(done));
+	kthread_stop(t);
+}
+#endif
+
+/* Expedited grace periods wait for queued readers and for running ones. */
+static void rcu_preempt_expedited_waits(struct kunit *test)
+{
+	SKIP_UNLESS_PREEMPT_RCU(test);
+#ifdef CONFIG_PREEMPT_RCU
+	exp_check(test, true);
+	exp_check(test, false);
+#endif
+}
+
+static struct kunit_case rcu_preempt_test_cases[] = {
+	KUNIT_CASE(rcu_preempt_queued_reader_blocks_gp),
+	KUNIT_CASE(rcu_preempt_running_reader_blocks_gp),
+	KUNIT_CASE(rcu_preempt_late_reader_does_not_block),
+	KUNIT_CASE(rcu_preempt_deferred_unlock),
+	KUNIT_CASE(rcu_preempt_expedited_waits),
+	{}
+};
+
+static struct kunit_suite rcu_preempt_test_suite = {
+	.name = "rcu_preempt",
+	.test_cases = rcu_preempt_test_cases,
+};
+
+kunit_test_suites(&rcu_preempt_test_suite);
