@@ -340,7 +340,8 @@ def main():
     phead = [
         'Made by `%s` on %s.' % (a.command, now),
         '',
-        '- Machine: %s.' % machine,
+        '- Machine: %s (shared with other work: absolute figures move from run to run).'
+        % machine,
         '- rcuos: %s.' % describe(kconfig(a.rcuos_preempt_config), 'rcuos', True),
         '- Linux %s: %s.' % (lpver.group(1) if lpver else '6.12',
                             describe(kconfig(a.linux_preempt_config), 'linux', True)),
