@@ -171,15 +171,19 @@ check-sparse-cases:
 		fi; \
 	done
 
-# Readers compile to nothing in a non-preemptible build without PROVE_RCU.
+# Readers compile to nothing in a non-preemptible build without PROVE_RCU
+# (bench), and to a plain fast path in a preemptible one (bench_preempt).
 check-codegen:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=$(CHECK_RESULTS)/codegen.txt; rm -f $$f; \
-	if tests/codegen/check.sh $(CHECK_CFG_ROOT)/bench >$(CHECK_LOGS)/codegen.log 2>&1; then rc=0; else rc=1; fi; \
-	grep -E '^(PASS|FAIL|SKIP):' $(CHECK_LOGS)/codegen.log | tee -a $$f; \
-	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
-		echo "FAIL: codegen (log: $(CHECK_LOGS)/codegen.log)" | tee -a $$f; \
-	fi
+	for t in check:bench check-preempt:bench_preempt; do \
+		log=$(CHECK_LOGS)/codegen-$${t%%:*}.log; \
+		if tests/codegen/$${t%%:*}.sh $(CHECK_CFG_ROOT)/$${t#*:} >$$log 2>&1; then rc=0; else rc=1; fi; \
+		grep -E '^(PASS|FAIL|SKIP):' $$log | tee -a $$f; \
+		if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$log; then \
+			echo "FAIL: codegen:$${t#*:} (log: $$log)" | tee -a $$f; \
+		fi; \
+	done
 
 # Every RCU implementation object is needed: relinking without any one of
 # them fails with undefined references; and every function a header

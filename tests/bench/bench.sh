@@ -13,15 +13,20 @@
 # then prints a table (tests/bench/report.py) with each figure for both
 # kernels and their ratio, draws both kernels' grace-period latency
 # distributions in one PNG (gnuplot), and writes the table to BENCHMARKS.md.
+# Then the preemptible rows: rcuos bench_preempt_defconfig against Linux
+# with bench.fragment plus bench-preempt.fragment (CONFIG_PREEMPT=y), both
+# without lockdep, running refscale and rcuscale (normal and expedited).
 # Nothing here passes or fails on a timing: a run fails only if a kernel
 # did not produce its output.
 #
 # Variables: BENCH_CPUS (default 4), BENCH_MEM (512M), BENCH_OUT (build/bench),
 # BENCH_REFSCALE_LOOPS (100000), BENCH_REFSCALE_NRUNS (30), BENCH_FLOOD_SECS
 # (10), BENCH_IDLE_SECS (10), BENCH_UPDATE=0 to leave BENCHMARKS.md alone,
-# BENCH_SKIP_BUILD=1 to reuse the built kernels, BENCH_ONLY=rcuos|linux to
-# rerun one side (the other side's logs are reused), BENCH_ONLY=report to
-# only rebuild the table and the plot from the logs.
+# BENCH_SKIP_BUILD=1 to reuse the built kernels, BENCH_ONLY=rcuos|linux|
+# rcuos-preempt|linux-preempt to rerun one kernel (the others' logs are
+# reused), BENCH_ONLY=nopreempt|preempt for one pair, BENCH_ONLY=report to
+# only rebuild the tables and the plot from the logs.  A pair without logs
+# leaves its rows of BENCHMARKS.md as they are.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -36,6 +41,8 @@ ONLY=${BENCH_ONLY:-}
 LB=build/linux-bench
 BZ=$LB/obj/arch/x86/boot/bzImage
 INITRD=$LB/initramfs.cpio
+BZP=$LB/obj-preempt/arch/x86/boot/bzImage
+INITRDP=$LB/initramfs-preempt.cpio
 QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$CPUS" -m "$MEM"
       -display none -no-reboot -monitor none)
 log() { echo "[bench] $*" >&2; }
@@ -45,18 +52,40 @@ if ! scripts/ensure-packages build linux bench; then
 	exit 1
 fi
 mkdir -p "$OUT/logs"
+case "$ONLY" in
+""|rcuos|linux|rcuos-preempt|linux-preempt|nopreempt|preempt|report) ;;
+*) log "BENCH_ONLY=$ONLY: not rcuos, linux, rcuos-preempt, linux-preempt, nopreempt, preempt or report"
+   exit 2 ;;
+esac
+# want KERNEL: is rcuos, linux, rcuos-preempt or linux-preempt to be run?
+want() {
+	case "$ONLY" in
+	"") return 0 ;;
+	nopreempt) [ "$1" = rcuos ] || [ "$1" = linux ] ;;
+	preempt) [ "$1" = rcuos-preempt ] || [ "$1" = linux-preempt ] ;;
+	*) [ "$1" = "$ONLY" ] ;;
+	esac
+}
 
 # ---- build both kernels ----
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-	if [ -z "$ONLY" ] || [ "$ONLY" = rcuos ]; then
-		log "rcuos: bench_defconfig in $OUT/rcuos"
-		mkdir -p "$OUT/rcuos"
-		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config" bench_defconfig >/dev/null
-		make -s O="$OUT/rcuos" KCONFIG_CONFIG="$OUT/rcuos/.config"
-	fi
-	if [ -z "$ONLY" ] || [ "$ONLY" = linux ]; then
+	for k in rcuos rcuos-preempt; do
+		want $k || continue
+		cfg=bench_defconfig
+		[ $k = rcuos ] || cfg=bench_preempt_defconfig
+		log "rcuos: $cfg in $OUT/$k"
+		mkdir -p "$OUT/$k"
+		make -s O="$OUT/$k" KCONFIG_CONFIG="$OUT/$k/.config" $cfg >/dev/null
+		make -s O="$OUT/$k" KCONFIG_CONFIG="$OUT/$k/.config"
+	done
+	# One Linux build at a time: each takes minutes of every CPU.
+	if want linux; then
 		log "linux: linux/bench/bench.fragment in $LB (first build: several minutes)"
 		linux/bench/build.sh
+	fi
+	if want linux-preempt; then
+		log "linux: linux/bench/bench{,-preempt}.fragment in $LB/obj-preempt (first build: several minutes)"
+		linux/bench/build.sh preempt
 	fi
 fi
 
@@ -77,7 +106,7 @@ run_qemu() {
 # ---- rcuos: one boot, the shell runs everything ----
 # The expedited rcuscale goes last: rcuos can serve its writers so unequally
 # that it runs for minutes, and a timeout then loses nothing else.
-if [ -z "$ONLY" ] || [ "$ONLY" = rcuos ]; then
+if want rcuos; then
 	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
 rcuscale scale_type=rcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
 test rcu_batch
@@ -90,22 +119,46 @@ poweroff
 		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
 fi
 
+# ---- rcuos, preemptible: the read side and grace-period latencies ----
+if want rcuos-preempt; then
+	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
+rcuscale scale_type=rcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+rcuscale scale_type=rcu gp_exp=1 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+config
+poweroff
+" run_qemu "$OUT/logs/rcuos-preempt.log" 1800 -cdrom "$OUT/rcuos-preempt/rcuos.iso" -boot d \
+		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
+fi
+
 # ---- Linux: one boot per test (built-in tests power off when done) ----
-if [ -z "$ONLY" ] || [ "$ONLY" = linux ]; then
-	lboot() {	# lboot NAME TIMEOUT "CMDLINE"
-		BENCH_STDIN= run_qemu "$OUT/logs/linux-$1.log" "$2" -serial stdio \
-			-kernel "$BZ" -initrd "$INITRD" \
-			-append "console=ttyS0 panic=-1 $3" </dev/null
-	}
-	lboot refscale 900 "initcall_blacklist=rcu_scale_init refscale.scale_type=rcu refscale.nreaders=$CPUS refscale.loops=$LOOPS refscale.nruns=$NRUNS refscale.holdoff=1 refscale.shutdown=1"
-	lboot rcuscale 900 "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=0 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
-	lboot rcuscale-exp 900 "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=1 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
+lboot() {	# lboot NAME TIMEOUT "CMDLINE", with $bz and $initrd
+	BENCH_STDIN= run_qemu "$OUT/logs/linux-$1.log" "$2" -serial stdio \
+		-kernel "$bz" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 $3" </dev/null
+}
+refscale_args="initcall_blacklist=rcu_scale_init refscale.scale_type=rcu refscale.nreaders=$CPUS refscale.loops=$LOOPS refscale.nruns=$NRUNS refscale.holdoff=1 refscale.shutdown=1"
+rcuscale_args() {	# rcuscale_args GP_EXP
+	echo "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=$1 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
+}
+if want linux; then
+	bz=$BZ initrd=$INITRD
+	lboot refscale 900 "$refscale_args"
+	lboot rcuscale 900 "$(rcuscale_args 0)"
+	lboot rcuscale-exp 900 "$(rcuscale_args 1)"
 	lboot rcubench 900 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=batch,flood,idle rcubench.flood_secs=$FLOOD rcubench.idle_secs=$IDLE"
+fi
+if want linux-preempt; then
+	bz=$BZP initrd=$INITRDP
+	lboot preempt-refscale 900 "$refscale_args"
+	lboot preempt-rcuscale 900 "$(rcuscale_args 0)"
+	lboot preempt-rcuscale-exp 900 "$(rcuscale_args 1)"
 fi
 
 # ---- the table and the plot ----
 args=(--out "$OUT" --cpus "$CPUS" --mem "$MEM"
       --rcuos-config "$OUT/rcuos/.config" --linux-config "$LB/obj/.config"
+      --rcuos-preempt-config "$OUT/rcuos-preempt/.config"
+      --linux-preempt-config "$LB/obj-preempt/.config"
       --command "make bench${BENCH_CPUS:+ BENCH_CPUS=$BENCH_CPUS}")
 [ "${BENCH_UPDATE:-1}" = 1 ] && args+=(--benchmarks-md BENCHMARKS.md --png-copy tests/bench/gp-latency.png)
 rc=0

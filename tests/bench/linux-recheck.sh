@@ -5,8 +5,9 @@
 # tools/testing/selftests/rcutorture/bin/kvm-recheck-refscale.sh and
 # kvm-recheck-rcuscale.sh (their awk programs, taken at run time from the
 # extracted tree in build/linux-bench/src), over both kernels' logs of
-# "make bench" in OUT/logs (default build/bench): the proof that one
-# parser reads rcuos's and Linux's refscale/rcuscale output.  Needs gawk.
+# "make bench" in OUT/logs (default build/bench), the preemptible pair's
+# too if it ran: the proof that one parser reads rcuos's and Linux's
+# refscale/rcuscale output.  Needs gawk.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${1:-$ROOT/build/bench}
@@ -24,9 +25,13 @@ rcuscale_part() {
 }
 ref=$(prog "$BIN/kvm-recheck-refscale.sh")
 rcu=$(prog "$BIN/kvm-recheck-rcuscale.sh")
-for k in rcuos linux; do
-	if [ $k = rcuos ]; then r=$OUT/logs/rcuos.log; n=$r; e=$r; else
-		r=$OUT/logs/linux-refscale.log; n=$OUT/logs/linux-rcuscale.log; e=$OUT/logs/linux-rcuscale-exp.log; fi
+for k in rcuos linux rcuos-preempt linux-preempt; do
+	case $k in
+	rcuos*) r=$OUT/logs/$k.log; n=$r; e=$r ;;
+	*) r=$OUT/logs/$k-refscale.log; n=$OUT/logs/$k-rcuscale.log; e=$OUT/logs/$k-rcuscale-exp.log ;;
+	esac
+	# The preemptible pair is optional.
+	case $k in *-preempt) [ -f "$r" ] || continue ;; esac
 	echo "=== $k: kvm-recheck-refscale.sh"
 	strip "$r" | gawk -v configfile="$k" "$ref" | grep -v '^Points:'
 	echo "=== $k: kvm-recheck-rcuscale.sh, gp_exp=0"

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Read the serial logs of "make bench" (tests/bench/bench.sh) for rcuos and
 Linux, print the comparison table, write the grace-period latency data and
-plot it with gnuplot, and optionally rewrite BENCHMARKS.md.
+plot it with gnuplot, and optionally rewrite BENCHMARKS.md.  A second table
+compares the preemptible builds (refscale and rcuscale only); a pair of
+kernels without logs leaves its part of BENCHMARKS.md as it was.
 
 One parser for both kernels: rcuos's refscale and rcuscale print Linux's
 lines, and rcuos's "test rcu_batch" / "rcuqoi flood" / "rcuqoi idle" print
@@ -159,20 +161,25 @@ def kconfig(path):
     return cfg
 
 
-def describe(cfg, kernel):
+def describe(cfg, kernel, preemptible=False):
     yn = lambda k: 'on' if cfg.get(k) == 'y' else 'off'
     if kernel == 'linux':
         preempt = ('none' if cfg.get('PREEMPT_NONE') == 'y' else
                    'voluntary' if cfg.get('PREEMPT_VOLUNTARY') == 'y' else
                    'full' if cfg.get('PREEMPT') == 'y' else '?')
-        return ('tinyconfig + linux/bench/bench.fragment: HZ=%s, preemption %s, '
-                'NO_HZ_IDLE %s, lockdep %s, PROVE_RCU %s, DEBUG_OBJECTS %s, NR_CPUS=%s'
-                % (cfg.get('HZ', '?'), preempt, yn('NO_HZ_IDLE'), yn('PROVE_LOCKING'),
+        return ('tinyconfig + linux/bench/bench.fragment%s: HZ=%s, preemption %s, '
+                'PREEMPT_RCU %s, RCU_BOOST %s, NO_HZ_IDLE %s, lockdep %s, PROVE_RCU %s, '
+                'DEBUG_OBJECTS %s, NR_CPUS=%s'
+                % (' + linux/bench/bench-preempt.fragment' if preemptible else '',
+                   cfg.get('HZ', '?'), preempt, yn('PREEMPT_RCU'), yn('RCU_BOOST'),
+                   yn('NO_HZ_IDLE'), yn('PROVE_LOCKING'),
                    yn('PROVE_RCU'), yn('DEBUG_OBJECTS'), cfg.get('NR_CPUS', '?')))
-    return ('configs/bench_defconfig: HZ=%s, preemption %s, NO_HZ_IDLE %s, lockdep %s, '
-            'PROVE_RCU %s, DEBUG_OBJECTS_RCU_HEAD %s, DEBUG_KMALLOC %s, NR_CPUS=%s, '
+    return ('configs/%s: HZ=%s, preemption %s, PREEMPT_RCU %s, RCU_BOOST %s, NO_HZ_IDLE %s, '
+            'lockdep %s, PROVE_RCU %s, DEBUG_OBJECTS_RCU_HEAD %s, DEBUG_KMALLOC %s, NR_CPUS=%s, '
             'RCU_FANOUT=%s/LEAF=%s'
-            % (cfg.get('HZ', '?'), 'full' if cfg.get('PREEMPT') == 'y' else 'none',
+            % ('bench_preempt_defconfig' if preemptible else 'bench_defconfig',
+               cfg.get('HZ', '?'), 'full' if cfg.get('PREEMPT') == 'y' else 'none',
+               yn('PREEMPT_RCU'), yn('RCU_BOOST'),
                yn('NO_HZ_IDLE'), yn('PROVE_LOCKING'), yn('PROVE_RCU'),
                yn('DEBUG_OBJECTS_RCU_HEAD'), yn('DEBUG_KMALLOC'), cfg.get('NR_CPUS', '?'),
                cfg.get('RCU_FANOUT', '?'), cfg.get('RCU_FANOUT_LEAF', '?')))
@@ -225,9 +232,13 @@ ROWS = [
 ]
 
 
-def table(fr, fl):
+# The preemptible pair runs only refscale and rcuscale.
+PREEMPT_ROWS = [r for r in ROWS if r[0].startswith(('ref_', 'gp_', 'exp_'))]
+
+
+def table(fr, fl, rows=ROWS):
     out = ['| figure | rcuos | Linux | rcuos / Linux |', '|---|---:|---:|---:|']
-    for key, label, nd in ROWS:
+    for key, label, nd in rows:
         a, b = fr.get(key), fl.get(key)
         out.append('| %s | %s | %s | %s |' % (label, fmt(a, nd), fmt(b, nd), ratio(a, b)))
     return '\n'.join(out)
@@ -283,6 +294,8 @@ def main():
     ap.add_argument('--mem', default='512M')
     ap.add_argument('--rcuos-config', default='build/bench/rcuos/.config')
     ap.add_argument('--linux-config', default='build/linux-bench/obj/.config')
+    ap.add_argument('--rcuos-preempt-config', default='build/bench/rcuos-preempt/.config')
+    ap.add_argument('--linux-preempt-config', default='build/linux-bench/obj-preempt/.config')
     ap.add_argument('--command', default='make bench')
     ap.add_argument('--benchmarks-md')
     ap.add_argument('--png-copy')
@@ -296,6 +309,12 @@ def main():
     fl = figures([], ll)
     rcfg, lcfg = kconfig(a.rcuos_config), kconfig(a.linux_config)
     lver = first(sum(ll.values(), []), r'Linux version (\S+)')
+    rpl = lines_of(os.path.join(logs, 'rcuos-preempt.log'))
+    lpl = {t: lines_of(os.path.join(logs, 'linux-preempt-%s.log' % t))
+           for t in ('refscale', 'rcuscale', 'rcuscale-exp')}
+    frp = figures(rpl, {})
+    flp = figures([], lpl)
+    lpver = first(sum(lpl.values(), []), r'Linux version (\S+)')
     qv = re.search(r'version (\S+)', subprocess.run(
         ['qemu-system-x86_64', '--version'], capture_output=True, text=True).stdout)
     png = os.path.join(a.out, 'gp-latency.png')
@@ -317,12 +336,36 @@ def main():
         % (a.cpus, a.cpus, fr.get('gp_n', 0), fl.get('gp_n', 0), fr.get('exp_n', 0),
            fl.get('exp_n', 0)),
     ]
-    print('\n'.join(head))
-    print()
-    print(tab)
-    if plotted:
-        print('\nGrace-period latency distributions: %s' % png)
-    missing = [k for k, _, _ in ROWS if k not in fr or k not in fl]
+    ptab = table(frp, flp, PREEMPT_ROWS)
+    phead = [
+        'Made by `%s` on %s.' % (a.command, now),
+        '',
+        '- Machine: %s (shared with other work: absolute figures move from run to run).'
+        % machine,
+        '- rcuos: %s.' % describe(kconfig(a.rcuos_preempt_config), 'rcuos', True),
+        '- Linux %s: %s.' % (lpver.group(1) if lpver else '6.12',
+                            describe(kconfig(a.linux_preempt_config), 'linux', True)),
+        '- rcuscale: %s writers and %s readers, %s/%s synchronize_rcu() and %s/%s '
+        'synchronize_rcu_expedited() measurements (rcuos/Linux).'
+        % (a.cpus, a.cpus, frp.get('gp_n', 0), flp.get('gp_n', 0), frp.get('exp_n', 0),
+           flp.get('exp_n', 0)),
+    ]
+    have_main = any(k in fr or k in fl for k, _, _ in ROWS)
+    have_preempt = any(k in frp or k in flp for k, _, _ in PREEMPT_ROWS)
+    if have_main:
+        print('\n'.join(head))
+        print()
+        print(tab)
+        if plotted:
+            print('\nGrace-period latency distributions: %s' % png)
+    if have_preempt:
+        print('\nPreemptible (CONFIG_PREEMPT=y on both):\n')
+        print('\n'.join(phead))
+        print()
+        print(ptab)
+    missing = [k for k, _, _ in ROWS if have_main and (k not in fr or k not in fl)]
+    missing += ['preempt:' + k for k, _, _ in PREEMPT_ROWS
+                if have_preempt and (k not in frp or k not in flp)]
     if missing:
         print('\nbench: no figure for: %s (see %s)' % (', '.join(missing), logs),
               file=sys.stderr)
@@ -333,23 +376,57 @@ def main():
             shutil.copyfile(png, a.png_copy)
             pngref = ('\n![grace-period latency distributions, rcuos and Linux](%s)\n'
                       % os.path.relpath(a.png_copy, os.path.dirname(os.path.abspath(a.benchmarks_md)) or '.'))
+        pblock = PREEMPT_MD.format(head='\n'.join(phead), table=ptab)
         md = BENCHMARKS_MD.format(head='\n'.join(head), table=tab, png=pngref,
-                                  command=a.command)
-        # Hand-written notes below the marker survive a rerun.
+                                  command=a.command, preempt=pblock)
+        # Hand-written notes below the marker survive a rerun, and so does
+        # the part of a pair of kernels that has no logs in this run.
         notes = NOTES_MARKER + '\n'
-        if os.path.exists(a.benchmarks_md):
-            old = open(a.benchmarks_md).read()
-            if NOTES_MARKER in old:
-                notes += old.split(NOTES_MARKER, 1)[1].lstrip('\n')
+        old = open(a.benchmarks_md).read() if os.path.exists(a.benchmarks_md) else ''
+        if NOTES_MARKER in old:
+            notes += old.split(NOTES_MARKER, 1)[1].lstrip('\n')
+        oldmain = old.split(NOTES_MARKER, 1)[0].rstrip('\n') + '\n'
+        if not have_preempt:
+            pblock = ''
+            if PREEMPT_BEGIN in oldmain:
+                pblock = PREEMPT_BEGIN + oldmain.split(PREEMPT_BEGIN, 1)[1].split(
+                    PREEMPT_END, 1)[0] + PREEMPT_END + '\n\n'
+            md = BENCHMARKS_MD.format(head='\n'.join(head), table=tab, png=pngref,
+                                      command=a.command, preempt=pblock)
+        if not have_main and old:
+            if PREEMPT_BEGIN in oldmain:
+                b, rest = oldmain.split(PREEMPT_BEGIN, 1)
+                md = b + pblock + rest.split(PREEMPT_END, 1)[1].lstrip('\n')
+            else:
+                b, rest = oldmain.split(WHAT_EACH, 1)
+                md = b + pblock + WHAT_EACH + rest
         md += '\n' + notes
         with open(a.benchmarks_md, 'w') as f:
             f.write(md)
         print('bench: wrote %s' % a.benchmarks_md)
     # Only missing output is an error; no figure is judged.
-    return 1 if len(missing) == len(ROWS) else 0
+    return 0 if have_main or have_preempt else 1
 
 
 NOTES_MARKER = '<!-- notes: everything below this line is kept by make bench -->'
+PREEMPT_BEGIN = '<!-- preemptible pair: begin -->'
+PREEMPT_END = '<!-- preemptible pair: end -->'
+WHAT_EACH = 'What each figure is:'
+
+PREEMPT_MD = PREEMPT_BEGIN + """
+## Preemptible: CONFIG_PREEMPT=y on both
+
+Goal: rcuos's preemptible read side costs no more than Linux's: the
+refscale rows' ratio at most 1.  In a preemptible build a reader is not
+free any more: `rcu_read_lock()` increments the task's nesting count and
+`rcu_read_unlock()` decrements it and, at the outermost level, tests the
+task's special word (tests/codegen/check-preempt.sh checks that nothing
+else is there).
+
+{head}
+
+{table}
+""" + PREEMPT_END + '\n\n'
 
 BENCHMARKS_MD = """# Benchmarks: rcuos and Linux side by side
 
@@ -364,7 +441,7 @@ runs the same RCU measurements on each. Regenerate with:
 
 {table}
 {png}
-What each figure is:
+{preempt}What each figure is:
 
 - **refscale**: both kernels' refscale (`refscale.scale_type=rcu`,
   `nreaders`=CPUs, `loops`, `nruns`): each run times `loops` empty read-side

@@ -17,11 +17,8 @@ if grep -qE 'define CONFIG_(PREEMPT|PROVE_RCU) 1' "$conf"; then
 fi
 obj=$(mktemp --suffix=.o)
 trap 'rm -f "$obj"' EXIT
-gcc -std=gnu11 -ffreestanding -fno-pic -fno-pie -mno-red-zone -mgeneral-regs-only \
-	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-omit-frame-pointer \
-	-fno-strict-aliasing -fno-common -fno-builtin -nostdinc \
-	-isystem "$(gcc -print-file-name=include)" -I"$top/include" -I"$build/include" \
-	-include "$conf" -mcmodel=kernel -O2 -c "$top/tests/codegen/reader.c" -o "$obj"
+. "$top/tests/codegen/cc.sh"
+codegen_cc "$build" "$top/tests/codegen/reader.c" "$obj"
 
 # Compare each reader_X with plain_X: instructions with branch targets made
 # relative to the function start and symbol names dropped.  An empty
