@@ -27,15 +27,14 @@
  * Each locked section is one atomic step, the leaf's lock held with
  * interrupts off as in the C.  A report that climbs from a leaf to the
  * root (rcu_report_qs_rnp()'s hand-over-hand locking, the dequeue's
- * report) is one step too: the root's ->qsmask bit for the leaf is only
- * cleared by that leaf's reports for the same ->gp_seq, so nothing that
- * could run in between depends on the order.  In rcu_note_context_switch()
- * the leaf's lock is dropped between the queueing and rcu_qs(), but
- * rcu_qs() only touches the CPU's rcu_data, which nothing else changes
- * while the CPU has interrupts off: one step.  Sequentially consistent,
- * as the locks and the smp_mb()s around ->gp_seq provide.  Sequence
- * numbers as in gp.pml: one state bit (2n: n grace periods done; 2n+1:
- * the (n+1)th in progress).
+ * report to the parent) takes two steps, the leaf's then the root's,
+ * with the other CPUs' and the kthread's steps in between.  In
+ * rcu_note_context_switch() the leaf's lock is dropped between the
+ * queueing and rcu_qs(), but rcu_qs() only touches the CPU's rcu_data,
+ * which nothing else changes while the CPU has interrupts off: one
+ * step.  Sequentially consistent, as the locks and the smp_mb()s around
+ * ->gp_seq provide.  Sequence numbers as in gp.pml: one state bit (2n:
+ * n grace periods done; 2n+1: the (n+1)th in progress).
  *
  * Safety properties, as assert()s:
  *  (core) when the kthread sees rcu_gp_root_done() (the earliest moment
@@ -58,8 +57,8 @@
  * handshake), no priority boosting, reader nesting depth 1 (nested
  * lock/unlock pairs only count).  Readers, preemptions and migrations
  * per task are unbounded.  Exhaustive search: on the order of 10^6
- * states, a few hundred MB (NLEAF = 1: on the order of 10^5 states,
- * run by hand with spin -DNLEAF=1 -a).
+ * states, a few hundred MB (NLEAF = 1, run by hand with spin -DNLEAF=1
+ * -a: on the order of 10^5 states).
  *
  * BUSTED: rcu_preempt_queue_task() records the next generation for every
  * task, also when the task's CPU still owes the current grace period a
@@ -94,6 +93,7 @@
 #define grpmask_cpu(c)	(1 << (c))
 #define qsmaskinit(n)	3
 #define is_leaf(n)	1
+#define grpmask_node(n)	0	/* no parent: never used */
 #else
 #define NNODE		3
 #define leaf_of(c)	((c) + 1)
@@ -166,27 +166,27 @@ inline check_counts(n)
 #endif
 
 /*
- * rcu/tree.c:rcu_report_qs_rnp(): clear mask in node n for grace period
- * gps; a leaf goes on up only with an empty ->qsmask and no task holding
- * it up (rcu_preempt_blocked_readers_cgp()).  The root emptying wakes
- * the kthread, which waits for rcu_gp_root_done() below.
+ * rcu/tree.c:rcu_report_qs_rnp() on node n, locked: clear mask for grace
+ * period gps; a leaf goes on up only with an empty ->qsmask and no task
+ * holding it up (rcu_preempt_blocked_readers_cgp()): up is set, mask and
+ * n are the root's, and the CPU takes the root's lock in a later step.
+ * The root emptying wakes the kthread, which waits for
+ * rcu_gp_root_done() below.
  */
 inline report_qs_rnp(mask, n, gps)
 {
-	do
-	:: (qsmask[n] & mask) == 0 || nseq[n] != gps -> break
+	if
+	:: (qsmask[n] & mask) == 0 || nseq[n] != gps
 	:: (qsmask[n] & mask) != 0 && nseq[n] == gps ->
 		qsmask[n] = qsmask[n] & ~mask;
 		if
-		:: qsmask[n] != 0 || n_gp_blkd[n] != 0 -> break
-		:: qsmask[n] == 0 && n_gp_blkd[n] == 0 && n == ROOT -> break
-#if NLEAF > 1
 		:: qsmask[n] == 0 && n_gp_blkd[n] == 0 && n != ROOT ->
+			up = 1;
 			mask = grpmask_node(n);
 			n = ROOT
-#endif
+		:: !(qsmask[n] == 0 && n_gp_blkd[n] == 0 && n != ROOT)
 		fi
-	od
+	fi
 }
 
 /* rcu/tree.c:rcu_qs(), interrupts off */
@@ -233,11 +233,11 @@ inline dequeue(t)
 		if
 		:: n_gp_blkd[n] == 0 && qsmask[n] == 0 && in_progress(nseq[n]) ->
 #if NLEAF > 1
+			up = 1;
 			mask = grpmask_node(n);
-			gps = nseq[n];
-			n = ROOT;
-			report_qs_rnp(mask, n, gps);
-			mask = 0; gps = 0
+			gps = nseq[n]
+#else
+			skip	/* rcu_gp_kthread_wake() */
 #endif
 		:: !(n_gp_blkd[n] == 0 && qsmask[n] == 0 && in_progress(nseq[n]))
 		fi
@@ -254,10 +254,11 @@ inline dequeue(t)
 proctype cpu(byte c)
 {
 	byte t, n, k, m, i, mask, gps;
+	bit up;		/* a report to take on to the root */
 
 	do
 	/* rcu_read_lock() (<linux/rcupdate.h>: rcu_preempt_read_enter()) */
-	:: atomic { cur[c] != 0 && !nest[cur[c] - 1] ->
+	:: atomic { !up && cur[c] != 0 && !nest[cur[c] - 1] ->
 		nest[cur[c] - 1] = 1 }
 	/*
 	 * The outermost rcu_read_unlock(): rcu_preempt_read_exit(), then
@@ -265,7 +266,7 @@ proctype cpu(byte c)
 	 * at once (rcu_preempt_deferred_qs_irqrestore(): rcu_qs(), dequeue)
 	 * ...
 	 */
-	:: atomic { cur[c] != 0 && nest[cur[c] - 1] ->
+	:: atomic { !up && cur[c] != 0 && nest[cur[c] - 1] ->
 		t = cur[c] - 1;
 		nest[t] = 0;
 		old[t] = 0;
@@ -281,7 +282,7 @@ proctype cpu(byte c)
 	 * stays queued until its next context switch, or until the unlock
 	 * of a reader it begins meanwhile.
 	 */
-	:: atomic { cur[c] != 0 && nest[cur[c] - 1] && blocked[cur[c] - 1] ->
+	:: atomic { !up && cur[c] != 0 && nest[cur[c] - 1] && blocked[cur[c] - 1] ->
 		t = cur[c] - 1;
 		nest[t] = 0;
 		old[t] = 0;
@@ -292,7 +293,7 @@ proctype cpu(byte c)
 	 * rcu_preempt_note_context_switch() (queue a task in a reader not
 	 * yet queued, or do a deferred unlock's work), then rcu_qs().
 	 */
-	:: atomic { cur[c] != 0 ->
+	:: atomic { !up && cur[c] != 0 ->
 		t = cur[c] - 1;
 		if
 		:: nest[t] && !blocked[t] -> queue_task(t, c)
@@ -307,7 +308,7 @@ proctype cpu(byte c)
 		cur[c] = 0;
 		t = 0 }
 	/* __schedule() from idle to a waiting task: the idle task's switch */
-	:: atomic { cur[c] == 0 && nwaiting > 0 ->
+	:: atomic { !up && cur[c] == 0 && nwaiting > 0 ->
 		t = 0;
 		do
 		:: !oncpu[t] -> break
@@ -318,7 +319,7 @@ proctype cpu(byte c)
 		cur[c] = t + 1;
 		t = 0 }
 	/* RCU_SOFTIRQ: rcu/tree.c:note_gp_changes() -> __note_gp_changes() */
-	:: atomic { rseq[c] != nseq[leaf_of(c)] ->
+	:: atomic { !up && rseq[c] != nseq[leaf_of(c)] ->
 		n = leaf_of(c);
 		if
 		:: ((rseq[c] + 1) & ~1) < nseq[n] ->	/* gp_seq_new_gp() */
@@ -328,7 +329,7 @@ proctype cpu(byte c)
 		rseq[c] = nseq[n];
 		n = 0 }
 	/* RCU_SOFTIRQ: rcu/tree.c:rcu_report_qs_rdp() */
-	:: atomic { !no_qs[c] ->
+	:: atomic { !up && !no_qs[c] ->
 		n = leaf_of(c);
 		if
 		:: rseq[c] != nseq[n] -> no_qs[c] = 1
@@ -336,10 +337,23 @@ proctype cpu(byte c)
 		:: rseq[c] == nseq[n] && (qsmask[n] & grpmask_cpu(c)) != 0 ->
 			mask = grpmask_cpu(c);
 			gps = nseq[n];
-			report_qs_rnp(mask, n, gps);
-			mask = 0; gps = 0
+			report_qs_rnp(mask, n, gps)
 		fi;
-		n = 0 }
+		n = 0;
+		if
+		:: !up -> mask = 0; gps = 0
+		:: up
+		fi }
+	/*
+	 * A leaf's report goes on up: the leaf's lock dropped, the root's
+	 * taken, rcu_report_qs_rnp() again; nothing else runs on this CPU
+	 * (interrupts off) in between.
+	 */
+	:: atomic { up ->
+		up = 0;
+		n = ROOT;
+		report_qs_rnp(mask, n, gps);
+		mask = 0; gps = 0; n = 0 }
 	od
 }
 
