@@ -243,7 +243,6 @@ inline dequeue(t)
 		fi
 	:: bgen[t] != gp_gen[n]
 	fi;
-	n = bnode[t];
 	blocked[t] = 0;
 	bnode[t] = 0;
 	bgen[t] = 0;
