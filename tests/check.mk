@@ -62,6 +62,9 @@ endif
 ifeq ($(filter tests/spin/spin.mk,$(MAKEFILE_LIST)),)
 -include tests/spin/spin.mk
 endif
+ifeq ($(filter tests/mutants/mutants.mk,$(MAKEFILE_LIST)),)
+-include tests/mutants/mutants.mk
+endif
 ifeq ($(filter tests/fuzz/fuzz.mk,$(MAKEFILE_LIST)),)
 -include tests/fuzz/fuzz.mk
 endif

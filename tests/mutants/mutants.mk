@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Planted bugs (tests/mutants/mutants.py) that the tests must catch:
+# included by tests/check.mk, whose CHECK_RESULTS and CHECK_LOGS it uses.
+#
+#   make mutants [MUTANT_RUNS=10] [MUTANTS=name,...]
+#                       every mutant against every check that must catch
+#                       it, MUTANT_RUNS boots each; a table on stdout
+#   make check-mutants  the subset CHECK_MUTANTS, one run each, for make
+#                       check: PASS/FAIL lines in $(CHECK_RESULTS)/mutants.txt
+
+MUTANT_RUNS	?= 10
+MUTANTS		?=
+# make check's share: the blocked-tasks mutants that only the torture
+# and the deep tree catch (the rest are caught by the KUnit suites that
+# make check runs anyway, and by make mutants).
+CHECK_MUTANTS	?= queue-never-blocks-gp,report-ignores-blocked
+
+.PHONY: mutants check-mutants
+
+mutants:
+	python3 tests/mutants/run.py --runs $(MUTANT_RUNS) $(if $(MUTANTS),--only $(MUTANTS))
+
+check-mutants:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@f=$(CHECK_RESULTS)/mutants.txt; rm -f $$f; \
+	if python3 tests/mutants/run.py --runs 1 --only $(CHECK_MUTANTS) \
+		--out $(CHECK_OUT)/mutants >$(CHECK_LOGS)/mutants.log 2>&1; then rc=0; else rc=1; fi; \
+	grep -E '^(PASS|FAIL|SKIP):' $(CHECK_LOGS)/mutants.log | tee -a $$f; \
+	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
+		echo "FAIL: mutants (log: $(CHECK_LOGS)/mutants.log)" | tee -a $$f; \
+	fi

@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Planted bugs ("mutants") that the tests must catch, for tests/mutants/run.py.
+
+Each mutant replaces one piece of text, which must occur exactly once in its
+file, and names the checks that must fail with it in every run: "torture"
+(rcutorture, which must end in FAILURE or hang) and "kunit" (the KUnit suites
+named in CHECKS).  A mutant is a realistic slip in the code, not a sabotage
+that any test would notice.
+"""
+
+# Boots used as checks: defconfig, CPUs, timeout (s), commands, and what a
+# passing run prints.  rcutorture with its default reader preemption.
+CHECKS = {
+    "torture": dict(defconfig="tree_preempt", cpus=4, timeout=120,
+                    commands=["torture duration=30", "poweroff"],
+                    expect=[r"End of test: SUCCESS"]),
+    "torture-deep": dict(defconfig="tree_preempt_leaf2", cpus=8, timeout=150,
+                         commands=["torture duration=30", "poweroff"],
+                         expect=[r"End of test: SUCCESS"]),
+    "kunit": dict(defconfig="tree_preempt", cpus=4, timeout=120,
+                  commands=["test rcu_preempt", "poweroff"],
+                  expect=[], require_ktap=True),
+}
+
+MUTANTS = [
+    dict(name="queue-never-blocks-gp",
+         what="a task preempted while its CPU owes the grace period is not counted",
+         file="rcu/tree_preempt.c",
+         old="if ((rnp->qsmask & rdp->grpmask) && gp_seq_state(rnp->gp_seq)) {",
+         new="if (0) {",
+         checks=["torture", "kunit"]),
+    dict(name="queue-ignores-qsmask",
+         what="every task queued during a grace period holds it up, also after its CPU reported",
+         file="rcu/tree_preempt.c",
+         old="if ((rnp->qsmask & rdp->grpmask) && gp_seq_state(rnp->gp_seq)) {",
+         new="if (gp_seq_state(rnp->gp_seq)) {",
+         checks=["kunit"]),
+    dict(name="gp-init-forgets-queued",
+         what="a grace period starting on a leaf does not count the tasks already queued",
+         file="rcu/tree_preempt.c",
+         old="WRITE_ONCE(rnp->n_gp_blkd, rnp->n_blkd);",
+         new="WRITE_ONCE(rnp->n_gp_blkd, 0);",
+         checks=["torture", "kunit"]),
+    dict(name="report-ignores-blocked",
+         what="a leaf reports up when its CPUs have, whatever its blocked tasks",
+         file="rcu/tree.c",
+         old="if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {",
+         new="if (rnp->qsmask) {",
+         checks=["torture-deep"]),
+    dict(name="root-done-ignores-blocked",
+         what="the grace-period kthread ends a grace period with tasks blocking the root leaf",
+         file="rcu/tree.c",
+         old="return !READ_ONCE(root->qsmask) && !rcu_preempt_blocked_readers_cgp(root);",
+         new="return !READ_ONCE(root->qsmask);",
+         checks=["torture", "kunit"]),
+    dict(name="dequeue-forgets-gp-count",
+         what="the last blocking task's unlock does not report the leaf",
+         file="rcu/tree_preempt.c",
+         old="report = !rnp->n_gp_blkd && !rnp->qsmask && gp_seq_state(rnp->gp_seq);",
+         new="report = false;",
+         checks=["torture-deep"]),
+    dict(name="exp-init-forgets-queued",
+         what="an expedited grace period does not wait for tasks already queued",
+         file="rcu/tree_preempt.c",
+         old="rnp->n_exp_blkd = rnp->n_blkd;\n\treturn rnp->n_exp_blkd != 0;",
+         new="rnp->n_exp_blkd = 0;\n\treturn 0;",
+         checks=["torture", "kunit"]),
+    dict(name="exp-ipi-reports-in-reader",
+         what="the expedited IPI reports a quiescent state for a CPU running a reader",
+         file="rcu/tree_exp.c",
+         old="return IS_ENABLED(CONFIG_PREEMPT) && !rcu_preempt_depth() &&",
+         new="return IS_ENABLED(CONFIG_PREEMPT) &&",
+         checks=["torture", "kunit"]),
+    dict(name="tick-qs-in-reader",
+         what="a tick inside a running reader counts as a quiescent state",
+         file="rcu/tree_preempt.c",
+         old="\tif (READ_ONCE(t->rcu_read_lock_nesting))\n\t\treturn false;\n\tif (READ_ONCE(t->rcu_read_unlock_special.s)) {",
+         new="\tif (READ_ONCE(t->rcu_read_unlock_special.s)) {",
+         checks=["torture", "kunit"]),
+    dict(name="cond-resched-qs-in-reader",
+         what="cond_resched() inside a preemptible reader reports a quiescent state",
+         file="rcu/tree.c",
+         old="if (IS_ENABLED(CONFIG_PREEMPT_RCU) && (rcu_preempt_depth() || preempt_count()))",
+         new="if (IS_ENABLED(CONFIG_PREEMPT_RCU) && preempt_count())",
+         checks=["kunit"]),
+    dict(name="unlock-not-deferred",
+         what="an unlock with interrupts off clears its special bits without dequeuing",
+         file="rcu/tree_preempt.c",
+         old="\t\tWRITE_ONCE(t->rcu_read_unlock_special.b.deferred_qs, 1);\n\t\tset_need_resched();",
+         new="\t\tWRITE_ONCE(t->rcu_read_unlock_special.s, 0);",
+         checks=["torture", "kunit"]),
+]

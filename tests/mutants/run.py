@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Run the planted bugs of tests/mutants/mutants.py against their checks.
+
+For each mutant: copy of the tree with the one replacement, incremental
+build of each check's defconfig, each check booted RUNS times; a check
+"catches" the mutant in a run if that boot fails (FAILURE, a failed KTAP
+case, a splat, a hang until the timeout).  The unmutated tree must pass
+every check first.  One line per mutant and check, then
+'mutants: N caught in every run, N not'; exit status 1 if any mutant
+escaped a check that mutants.py says catches it.
+
+usage: run.py [--runs N] [--only NAME[,NAME...]] [--checks CHECK,...] [--out DIR]
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+import mutants as M  # noqa: E402
+
+
+def sh(cmd, log=None, cwd=None):
+    with open(log, "a") if log else open(os.devnull, "w") as f:
+        return subprocess.call(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+
+
+def copy_tree(src):
+    """A copy of the tracked and untracked-but-not-ignored files."""
+    if os.path.isdir(src):
+        shutil.rmtree(src)
+    os.makedirs(src)
+    files = subprocess.check_output(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=TOP).split(b"\0")
+    for f in files:
+        if not f:
+            continue
+        f = f.decode()
+        if not os.path.isfile(os.path.join(TOP, f)):
+            continue
+        os.makedirs(os.path.join(src, os.path.dirname(f)), exist_ok=True)
+        shutil.copy2(os.path.join(TOP, f), os.path.join(src, f))
+
+
+def build(src, out, defconfig, log):
+    obj = os.path.join(out, "obj", defconfig)
+    cfg = os.path.join(obj, ".config")
+    os.makedirs(obj, exist_ok=True)
+    mk = ["make", "-C", src, "O=" + obj, "KCONFIG_CONFIG=" + cfg]
+    if not os.path.exists(cfg):
+        if sh(mk + [defconfig + "_defconfig"], log):
+            return None
+    if sh(mk + ["-j2"], log):
+        return None
+    return os.path.join(obj, "rcuos.iso")
+
+
+def boot(iso, check, log):
+    c = M.CHECKS[check]
+    cmd = [sys.executable, os.path.join(TOP, "tests/harness/boot.py"), "--iso", iso,
+           "--cpus", str(c["cpus"]), "--timeout", str(c["timeout"]), "--log", log]
+    for line in c["commands"]:
+        cmd += ["--cmd", line]
+    for e in c["expect"]:
+        cmd += ["--expect", e]
+    if c.get("require_ktap"):
+        cmd.append("--require-ktap")
+    return sh(cmd, log + ".harness") == 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--checks", default="", help="run only these checks")
+    ap.add_argument("--out", default=os.path.join(TOP, "build", "mutants"))
+    a = ap.parse_args()
+    only = set(filter(None, a.only.split(",")))
+    only_checks = set(filter(None, a.checks.split(",")))
+    todo = [dict(m, checks=[c for c in m["checks"] if not only_checks or c in only_checks])
+            for m in M.MUTANTS if not only or m["name"] in only]
+    todo = [m for m in todo if m["checks"]]
+    checks = sorted({c for m in todo for c in m["checks"]})
+    src = os.path.join(a.out, "src")
+    logs = os.path.join(a.out, "logs")
+    os.makedirs(logs, exist_ok=True)
+    copy_tree(src)
+    t0 = time.time()
+
+    # The tree as it is must pass every check, or a "catch" means nothing.
+    for check in checks:
+        cfg = M.CHECKS[check]["defconfig"]
+        iso = build(src, a.out, cfg, os.path.join(logs, "build-baseline.log"))
+        if not iso:
+            print("FAIL: mutants: baseline build of %s" % cfg)
+            return 1
+        if not boot(iso, check, os.path.join(logs, "baseline-%s.log" % check)):
+            print("FAIL: mutants: unmutated tree fails check %s (log: %s)"
+                  % (check, os.path.join(logs, "baseline-%s.log" % check)))
+            return 1
+        print("baseline: %s passes" % check, flush=True)
+
+    caught = escaped = 0
+    for m in todo:
+        path = os.path.join(src, m["file"])
+        orig = open(os.path.join(TOP, m["file"])).read()
+        if orig.count(m["old"]) != 1:
+            print("FAIL: mutant %s: text to replace occurs %d times in %s"
+                  % (m["name"], orig.count(m["old"]), m["file"]))
+            escaped += 1
+            continue
+        with open(path, "w") as f:
+            f.write(orig.replace(m["old"], m["new"]))
+        ok = True
+        for check in m["checks"]:
+            cfg = M.CHECKS[check]["defconfig"]
+            iso = build(src, a.out, cfg, os.path.join(logs, "build-%s.log" % m["name"]))
+            if not iso:
+                print("FAIL: mutant %s does not build (%s)" % (m["name"], cfg))
+                ok = False
+                break
+            hits = 0
+            for r in range(a.runs):
+                log = os.path.join(logs, "%s-%s-%d.log" % (m["name"], check, r))
+                if not boot(iso, check, log):
+                    hits += 1
+            print("%s: mutant %s (%s): %s caught it in %d/%d runs"
+                  % ("PASS" if hits == a.runs else "FAIL", m["name"], m["what"],
+                     check, hits, a.runs), flush=True)
+            ok = ok and hits == a.runs
+        with open(path, "w") as f:
+            f.write(orig)
+        caught += ok
+        escaped += not ok
+    print("mutants: %d caught in every run, %d not (%d runs each, %.0f s)"
+          % (caught, escaped, a.runs, time.time() - t0))
+    return 1 if escaped else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
