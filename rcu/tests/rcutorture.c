@@ -1737,7 +1737,8 @@ late_initcall(rcu_torture_init);
 #include <kunit/test.h>
 
 /* The busted flavor must be caught, and quickly. */
-static void rcutorture_busted_detected(struct kunit *test)
+/* Run flavor @type for @secs seconds: it must end in FAILURE within 30 s. */
+static void expect_busted_detected(struct kunit *test, const char *type, int secs)
 {
 	bool saved_stop = stop_on_error;
 	unsigned long long ms;
@@ -1746,13 +1747,18 @@ static void rcutorture_busted_detected(struct kunit *test)
 
 	stop_on_error = true;
 	t0 = ktime_get_ns();
-	ret = rcu_torture_run("busted", 10, -1, 1, true);
+	ret = rcu_torture_run(type, secs, -1, 1, true);
 	ms = (ktime_get_ns() - t0) / NSEC_PER_MSEC;
 	stop_on_error = saved_stop;
 	KUNIT_ASSERT_NE_MSG(test, ret, -EBUSY, "a torture test is already running");
-	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the busted flavor was not detected");
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the %s flavor was not detected", type);
 	KUNIT_EXPECT_LT_MSG(test, ms, 30000ULL, "detection took %llu ms", ms);
-	kunit_info(test, "busted flavor reported as FAILURE after %llu ms\n", ms);
+	kunit_info(test, "%s flavor reported as FAILURE after %llu ms\n", type, ms);
+}
+
+static void rcutorture_busted_detected(struct kunit *test)
+{
+	expect_busted_detected(test, "busted", 10);
 }
 
 /*
@@ -1762,22 +1768,9 @@ static void rcutorture_busted_detected(struct kunit *test)
  */
 static void rcutorture_busted_preempt_detected(struct kunit *test)
 {
-	bool saved_stop = stop_on_error;
-	unsigned long long ms;
-	u64 t0;
-	int ret;
-
 	if (!IS_ENABLED(CONFIG_PREEMPT_RCU))
 		kunit_skip(test, "readers are not preemptible without CONFIG_PREEMPT_RCU");
-	stop_on_error = true;
-	t0 = ktime_get_ns();
-	ret = rcu_torture_run("busted_preempt", 30, -1, 1, true);
-	ms = (ktime_get_ns() - t0) / NSEC_PER_MSEC;
-	stop_on_error = saved_stop;
-	KUNIT_ASSERT_NE_MSG(test, ret, -EBUSY, "a torture test is already running");
-	KUNIT_EXPECT_EQ_MSG(test, ret, -EIO, "the busted_preempt flavor was not detected");
-	KUNIT_EXPECT_LT_MSG(test, ms, 30000ULL, "detection took %llu ms", ms);
-	kunit_info(test, "busted_preempt flavor reported as FAILURE after %llu ms\n", ms);
+	expect_busted_detected(test, "busted_preempt", 30);
 }
 
 /* The real one must survive a few seconds of it. */
