@@ -77,8 +77,8 @@ struct qoi_spin_obs {
  * @ms: how long
  * @obs: where to record what happened meanwhile, or NULL
  *
- * Nothing here schedules, so this CPU reports no quiescent state until
- * the end.  With @obs->irqs_off, interrupts are off too: this CPU's tick
+ * Nothing here schedules (preemption is off), so this CPU reports no
+ * quiescent state until the end.  With @obs->irqs_off, interrupts are off too: this CPU's tick
  * cannot notice the stall, the other CPUs must.  The function is noinline
  * so that it shows up by name in the backtrace of a stall warning.
  */
@@ -94,6 +94,11 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 		obs->gp_seq_start = rcu_get_gp_seq();
 	}
 	rcu_read_lock();
+	/*
+	 * A preemptible reader that is preempted moves the stall from this
+	 * CPU to its task ("Tasks blocked on ..."): stay on the CPU.
+	 */
+	preempt_disable();
 	local_save_flags(flags);
 	if (obs && obs->irqs_off)
 		local_irq_disable();
@@ -110,6 +115,7 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 		cpu_relax();
 	}
 	local_irq_restore(flags);
+	preempt_enable();
 	rcu_read_unlock();
 	if (obs)
 		obs->gp_seq_end = rcu_get_gp_seq();
