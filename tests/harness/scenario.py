@@ -17,6 +17,7 @@ import sys
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import argparse
 import os
+import re
 import subprocess
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -145,6 +146,17 @@ def run_one(s, cfg_root, out, echo):
     return r.returncode == 0, r.stdout
 
 
+def why(text):
+    """The first reasons boot.py gave for a failure, for the one-line summary
+    (CI keeps that line, not the log)."""
+    lines = [l.strip() for l in text.splitlines() if l.startswith("    ")]
+    if not lines:
+        first = text.strip().splitlines()[:1]
+        m = re.search(r"\((.*)\)$", first[0]) if first else None
+        return (re.sub(r",? *log: .*$", "", m.group(1)) + "; ") if m else ""
+    return "; ".join(lines[:3]) + "; "
+
+
 def cmd_run(args):
     try:
         scenarios = [load(find(n)) for n in args.scenarios]
@@ -169,7 +181,7 @@ def cmd_run(args):
             if args.results:
                 with open(args.results, "a") as f:
                     f.write("PASS: scenario:%s\n" % s.name if ok else
-                            "FAIL: scenario:%s (log: %s)\n" % (s.name, log))
+                            "FAIL: scenario:%s (%slog: %s)\n" % (s.name, why(text), log))
 
     # Longest (by time limit, then CPUs) first: the batch ends sooner.
     scenarios.sort(key=lambda s: (-s.timeout, -s.cpus))
