@@ -868,7 +868,6 @@ static struct kunit_suite rcu_test_suite = {
 
 #define RCU_BATCH_NTHREADS	2000
 #define RCU_BATCH_MAX_GPS	10
-#define RCU_BATCH_MAX_SPREAD_MS	1000
 #define RCU_BATCH_CREATE_SECS	120
 #define RCU_BATCH_WAIT_SECS	240
 
@@ -990,23 +989,15 @@ static void rcu_batch_sync(struct kunit *test)
 			    (unsigned long)RCU_BATCH_MAX_GPS,
 			    "grace periods after the last of %d callers arrived",
 			    RCU_BATCH_NTHREADS);
-	if (spread_us <= RCU_BATCH_MAX_SPREAD_MS * USEC_PER_MSEC) {
-		KUNIT_EXPECT_LE_MSG(test, g1 - g0, (unsigned long)RCU_BATCH_MAX_GPS,
-				    "%d concurrent synchronize_rcu() callers did not share grace periods",
-				    RCU_BATCH_NTHREADS);
-	} else {
-		/*
-		 * The scheduler took more than a second to let them all run
-		 * (an overcommitted TCG host): they did not call "at once".
-		 * Still require real sharing: at least 10 callers per grace
-		 * period on average.
-		 */
-		kunit_info(test, "callers arrived over %llu ms: not 'at once', checking %lu grace periods against %d callers\n",
-			   (unsigned long long)(spread_us / USEC_PER_MSEC), g1 - g0,
-			   RCU_BATCH_NTHREADS);
-		KUNIT_EXPECT_LE_MSG(test, g1 - g0, (unsigned long)RCU_BATCH_NTHREADS / 10,
-				    "synchronize_rcu() callers did not share grace periods");
-	}
+	/*
+	 * Grace periods that ended while callers were still arriving served
+	 * the early ones; how many there were depends on how fast the host
+	 * let the callers run, not on batching.  Over the whole run, require
+	 * real sharing: at least 10 callers per grace period on average.
+	 */
+	KUNIT_EXPECT_LE_MSG(test, g1 - g0, (unsigned long)RCU_BATCH_NTHREADS / 10,
+			    "%d synchronize_rcu() callers (arriving over %llu us) did not share grace periods",
+			    RCU_BATCH_NTHREADS, (unsigned long long)spread_us);
 }
 
 static struct kunit_case rcu_batch_test_cases[] = {
