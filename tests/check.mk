@@ -79,7 +79,7 @@ endif
 # CPU (every test suite), Tiny under rcutorture.
 CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-unit \
 	check-sparse check-sparse-cases check-codegen check-link check-spin \
-	check-fuzz check-harness check-scenarios check-linux
+	check-fuzz check-harness check-scenarios check-mutants check-linux
 CHECK_QUICK_STEPS := check-prepare check-build check-unit check-sparse \
 	check-sparse-cases check-codegen check-link check-scenarios
 CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1

@@ -11,10 +11,11 @@
 
 MUTANT_RUNS	?= 10
 MUTANTS		?=
-# make check's share: the blocked-tasks mutants that only the torture
-# and the deep tree catch (the rest are caught by the KUnit suites that
-# make check runs anyway, and by make mutants).
-CHECK_MUTANTS	?= queue-never-blocks-gp,report-ignores-blocked
+# make check's share: blocked-tasks mutants with the checks that caught
+# them in every one of ten runs of make mutants (the others are caught by
+# the KUnit suites that make check runs anyway, and by make mutants).
+CHECK_MUTANTS	?= queue-never-blocks-gp,report-ignores-blocked,dequeue-forgets-gp-count
+CHECK_MUTANT_CHECKS ?= kunit,torture-deep
 
 .PHONY: mutants check-mutants
 
@@ -25,6 +26,7 @@ check-mutants:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=$(CHECK_RESULTS)/mutants.txt; rm -f $$f; \
 	if python3 tests/mutants/run.py --runs 1 --only $(CHECK_MUTANTS) \
+		--checks $(CHECK_MUTANT_CHECKS) \
 		--out $(CHECK_OUT)/mutants >$(CHECK_LOGS)/mutants.log 2>&1; then rc=0; else rc=1; fi; \
 	grep -E '^(PASS|FAIL|SKIP):' $(CHECK_LOGS)/mutants.log | tee -a $$f; \
 	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
