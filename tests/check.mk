@@ -224,12 +224,10 @@ check-scenarios:
 		--out $(CHECK_OUT) --results $(CHECK_RESULTS)/scenarios.txt $(CHECK_SCENARIOS) || true
 
 # The Linux __rcu series (linux/linux.mk), when it provides linux-check; it
-# writes its own lines to build/check/results/linux.txt.  Measured on a fresh
-# clone (.ci/run, idle 2-core machine, ccache cold, 50 patches): make check
-# 52 minutes, 39 of them in linux-check, about 12 in the rcuos part.  The
-# checks of the pristine tree and of the NFC tool are in make
-# linux-check-full.  LINUX_CHECK=0 skips linux-check, make linux-check runs
-# it alone.
+# writes its own lines to build/check/results/linux.txt and takes most of
+# make check's time (README.md gives the measured figures).  The checks of
+# the pristine tree and of the NFC tool are in make linux-check-full.
+# LINUX_CHECK=0 skips linux-check, make linux-check runs it alone.
 LINUX_CHECK ?= 1
 check-linux:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
