@@ -556,6 +556,16 @@ void yield(void)
  */
 void do_task_dead(void)
 {
+	unsigned long flags;
+
+	/*
+	 * try_to_wake_up() lets go of our pi_lock only after the run-queue
+	 * lock, so a task woken just before it exits can get here while its
+	 * waker still holds the lock: wait for the waker to be done with us,
+	 * or the unlock would land in the freed task.
+	 */
+	raw_spin_lock_irqsave(&current->pi_lock, flags);
+	raw_spin_unlock_irqrestore(&current->pi_lock, flags);
 	__set_current_state(TASK_DEAD);
 	__schedule(false);
 	BUG();
