@@ -226,6 +226,118 @@ out:
 	srcu_test_free(test, ssp);
 }
 
+static int srcu_loop_cb_ran;
+
+static void srcu_loop_cb(struct rcu_head *rh)
+{
+	WRITE_ONCE(srcu_loop_cb_ran, srcu_loop_cb_ran + 1);
+}
+
+static struct rcu_head srcu_in_flight_rh;
+
+struct srcu_sync_waiter {
+	struct srcu_struct *ssp;
+	int done;
+};
+
+static int srcu_sync_waiter_fn(void *arg)
+{
+	struct srcu_sync_waiter *w = arg;
+
+	synchronize_srcu(w->ssp);
+	WRITE_ONCE(w->done, 1);
+	return 0;
+}
+
+static bool srcu_sync_waiter_start(struct kunit *test, struct srcu_sync_waiter *w,
+				   struct srcu_struct *ssp)
+{
+	w->ssp = ssp;
+	w->done = 0;
+	if (!IS_ERR(prove_run_on(srcu_sync_waiter_fn, w, -1, "srcu_sync")))
+		return true;
+	KUNIT_FAIL(test, "cannot start a kthread");
+	return false;
+}
+
+/*
+ * A grace period is in flight, waiting for an old reader, when a new
+ * reader begins and then synchronize_srcu() is called: that call must
+ * wait for the new reader too, not only for the grace period in flight;
+ * so must a callback queued then.
+ */
+static void srcu_test_gp_in_flight(struct kunit *test)
+{
+	struct srcu_struct *ssp = srcu_test_new(test);
+	struct srcu_rdr r1 = { .hold_ms = 300 }, r2 = { .hold_ms = 800 };
+	struct srcu_sync_waiter w;
+
+	if (!ssp)
+		return;
+	r1.ssp = r2.ssp = ssp;
+	if (!srcu_rdr_start(test, &r1, -1))
+		goto out;
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r1.inside, 5000));
+	r2.wait_ctrp = READ_ONCE(ssp->srcu_ctrp);
+	if (!srcu_sync_waiter_start(test, &w, ssp)) {
+		srcu_rdr_stop(test, &r1);
+		goto out;
+	}
+	if (!srcu_rdr_start(test, &r2, -1)) {
+		srcu_rdr_stop(test, &r1);
+		prove_wait_flag(&w.done, 5000);
+		goto out;
+	}
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r2.inside, 5000));
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(r1.left));
+	srcu_loop_cb_ran = 0;
+	call_srcu(ssp, &srcu_in_flight_rh, srcu_loop_cb);
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&w.done, 5000));
+	KUNIT_EXPECT_TRUE_MSG(test, !READ_ONCE(srcu_loop_cb_ran) || READ_ONCE(r2.left),
+			      "callback ran at the end of the grace period in flight");
+	synchronize_srcu(ssp);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r2.left),
+			      "synchronize_srcu() settled for the grace period in flight");
+	srcu_barrier(ssp);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(srcu_loop_cb_ran), 1);
+	srcu_rdr_stop(test, &r1);
+	srcu_rdr_stop(test, &r2);
+out:
+	srcu_test_free(test, ssp);
+}
+
+/*
+ * A reader preempted between fetching the current index and
+ * incrementing its lock counter may increment it only after a grace
+ * period has flipped the index: it then sits in the inactive index, and
+ * the next grace period, which it precedes, must still wait for it.
+ * The reader's two steps are done by hand here, with a grace period
+ * between them.
+ */
+static void srcu_test_stale_index(struct kunit *test)
+{
+	struct srcu_struct *ssp = srcu_test_new(test);
+	struct srcu_ctr __percpu *scp;
+	struct srcu_sync_waiter w;
+
+	if (!ssp)
+		return;
+	scp = READ_ONCE(ssp->srcu_ctrp);	/* the reader fetches the index, */
+	synchronize_srcu(ssp);			/* a grace period flips it, */
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(ssp->srcu_ctrp) != scp);
+	this_cpu_inc(scp->srcu_locks);		/* then the reader counts itself */
+	smp_mb();
+	if (srcu_sync_waiter_start(test, &w, ssp)) {
+		msleep(200);
+		KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(w.done),
+				       "grace period ignored a reader of the inactive index");
+	}
+	smp_mb();
+	this_cpu_inc(scp->srcu_unlocks);
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&w.done, 5000));
+	srcu_test_free(test, ssp);
+}
+
 /* Expedited: quick without readers, and waits for a pre-existing one. */
 static void srcu_test_expedited(struct kunit *test)
 {
@@ -496,13 +608,6 @@ out:
 
 /* ---- init and cleanup ---- */
 
-static int srcu_loop_cb_ran;
-
-static void srcu_loop_cb(struct rcu_head *rh)
-{
-	WRITE_ONCE(srcu_loop_cb_ran, srcu_loop_cb_ran + 1);
-}
-
 /* The same srcu_struct initialised, used and cleaned up many times. */
 static void srcu_test_init_cleanup_loop(struct kunit *test)
 {
@@ -714,20 +819,6 @@ static void srcu_test_prove_sync_in_reader(struct kunit *test)
 		"Illegal synchronize_srcu() in same-type SRCU read-side critical section"));
 }
 
-struct srcu_sync_waiter {
-	struct srcu_struct *ssp;
-	int done;
-};
-
-static int srcu_sync_waiter_fn(void *arg)
-{
-	struct srcu_sync_waiter *w = arg;
-
-	synchronize_srcu(w->ssp);
-	WRITE_ONCE(w->done, 1);
-	return 0;
-}
-
 /* srcu_read_unlock() with the wrong index is reported and repaired. */
 static void srcu_test_prove_wrong_index(struct kunit *test)
 {
@@ -748,11 +839,7 @@ static void srcu_test_prove_wrong_index(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, srcu_read_lock_held(ssp));
 
 	/* The counts stayed balanced: grace periods still end. */
-	w.ssp = ssp;
-	w.done = 0;
-	if (IS_ERR(prove_run_on(srcu_sync_waiter_fn, &w, -1, "srcu_wi"))) {
-		KUNIT_FAIL(test, "cannot start a kthread");
-	} else if (!prove_wait_flag(&w.done, 5000)) {
+	if (srcu_sync_waiter_start(test, &w, ssp) && !prove_wait_flag(&w.done, 5000)) {
 		KUNIT_FAIL(test, "grace periods stuck after the repaired unlock");
 		return;		/* leak: the waiter still uses it */
 	}
@@ -779,6 +866,8 @@ static struct kunit_case srcu_test_cases[] = {
 	KUNIT_CASE(srcu_test_basic),
 	KUNIT_CASE(srcu_test_independent),
 	KUNIT_CASE(srcu_test_preexisting),
+	KUNIT_CASE(srcu_test_gp_in_flight),
+	KUNIT_CASE(srcu_test_stale_index),
 	KUNIT_CASE(srcu_test_expedited),
 	KUNIT_CASE(srcu_test_call_barrier),
 	KUNIT_CASE(srcu_test_polled),
