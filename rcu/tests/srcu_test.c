@@ -177,11 +177,15 @@ static void srcu_test_independent(struct kunit *test)
 {
 	struct srcu_rdr r = { .ssp = &srcu_test_a, .hold_ms = 2000 };
 	unsigned long long ms, best = ~0ULL, worst = 0;
+	unsigned long cookie;
 	u64 t0;
 
 	if (!srcu_rdr_start(test, &r, -1))
 		return;
 	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r.inside, 5000));
+	/* A grace period of A waits for the reader meanwhile. */
+	cookie = start_poll_synchronize_srcu(&srcu_test_a);
+	msleep(20);
 	/*
 	 * Each call well under the reader's 2 s, the quickest under 100 ms
 	 * (the best of five, against a busy host).
@@ -207,6 +211,7 @@ static void srcu_test_independent(struct kunit *test)
 			    "a grace period of B took %llu ms behind a reader of A", worst);
 	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r.inside) && !READ_ONCE(r.left),
 			      "the reader of A left early: the test proves nothing");
+	KUNIT_EXPECT_FALSE(test, poll_state_synchronize_srcu(&srcu_test_a, cookie));
 	synchronize_srcu(&srcu_test_a);
 	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r.left),
 			      "synchronize_srcu(A) returned with A's reader inside");
