@@ -868,7 +868,42 @@ static void srcu_test_prove_wrong_index(struct kunit *test)
 	}
 	srcu_test_free(test, ssp);
 }
+
+/* A fast reader where RCU is not watching (this CPU "idle") splats. */
+static void srcu_test_prove_fast_not_watching(struct kunit *test)
+{
+	struct srcu_struct *ssp;
+	struct srcu_ctr __percpu *scp;
+	unsigned long flags;
+
+	SRCU_PROVE_ONCE_PER_BOOT(test);
+	ssp = srcu_test_new(test);
+	if (!ssp)
+		return;
+	srcu_prove_count0 = READ_ONCE(rcu_suspicious_count);
+	scp = srcu_read_lock_fast(ssp);
+	srcu_read_unlock_fast(ssp, scp);
+	KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(rcu_suspicious_count) - srcu_prove_count0, 0UL,
+			    "a fast reader where RCU watches splatted");
+
+	srcu_prove_begin(test);
+	local_irq_save(flags);
+	rcu_idle_enter();
+	scp = srcu_read_lock_fast(ssp);
+	srcu_read_unlock_fast(ssp, scp);
+	rcu_idle_exit();
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, srcu_prove_end(test), 1UL);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains(
+		"srcu_read_lock_fast() where RCU is not watching"));
+	srcu_test_free(test, ssp);
+}
 #else
+static void srcu_test_prove_fast_not_watching(struct kunit *test)
+{
+	kunit_skip(test, "needs CONFIG_PROVE_RCU");
+}
+
 static void srcu_test_prove_dereference(struct kunit *test)
 {
 	kunit_skip(test, "needs CONFIG_PROVE_RCU");
@@ -901,6 +936,7 @@ static struct kunit_case srcu_test_cases[] = {
 	KUNIT_CASE(srcu_test_prove_dereference),
 	KUNIT_CASE(srcu_test_prove_sync_in_reader),
 	KUNIT_CASE(srcu_test_prove_wrong_index),
+	KUNIT_CASE(srcu_test_prove_fast_not_watching),
 	{}
 };
 
