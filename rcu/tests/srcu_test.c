@@ -397,7 +397,8 @@ struct srcu_cb_ctx {
 	atomic_t invoked;
 	atomic_t misordered;
 	int last[NR_CPUS];
-	int queued;
+	int barrier_done;
+	int invoked_at_barrier;
 };
 
 struct srcu_cb_obj {
@@ -444,9 +445,20 @@ static int srcu_cb_queue_fn(void *arg)
 	return 0;
 }
 
+static int srcu_cb_barrier_fn(void *arg)
+{
+	struct srcu_cb_ctx *c = arg;
+
+	srcu_barrier(c->ssp);
+	c->invoked_at_barrier = atomic_read(&c->invoked);
+	WRITE_ONCE(c->barrier_done, 1);
+	return 0;
+}
+
 /*
- * Callbacks queued on every CPU during a reader wait for it; after
- * srcu_barrier() every one has run, each CPU's in the order queued.
+ * Callbacks queued on every CPU during a reader wait for it, and so does
+ * srcu_barrier(); when it returns every one has run, each CPU's in the
+ * order queued.
  */
 static void srcu_test_call_barrier(struct kunit *test)
 {
@@ -455,6 +467,7 @@ static void srcu_test_call_barrier(struct kunit *test)
 	struct srcu_cb_ctx *c;
 	struct srcu_rdr r = { .hold_ms = 5000 };
 	int ncpus = num_online_cpus(), started = 0;
+	bool barrier_started = false;
 
 	if (!ssp)
 		return;
@@ -478,13 +491,19 @@ static void srcu_test_call_barrier(struct kunit *test)
 	}
 	for (int i = 0; i < ncpus; i++)
 		KUNIT_EXPECT_TRUE(test, prove_wait_flag(&q[i].done, 10000));
+	if (!IS_ERR(prove_run_on(srcu_cb_barrier_fn, c, -1, "srcu_barrier")))
+		barrier_started = true;
 	msleep(50);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->invoked), 0,
 			    "callbacks ran while a pre-existing reader was inside");
+	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(c->barrier_done),
+			       "srcu_barrier() returned while its callbacks waited for a reader");
 	srcu_rdr_stop(test, &r);
-	srcu_barrier(ssp);
-	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->invoked), started * SRCU_CB_PER_CPU,
+	KUNIT_EXPECT_TRUE(test, !barrier_started || prove_wait_flag(&c->barrier_done, 10000));
+	KUNIT_EXPECT_EQ_MSG(test, c->invoked_at_barrier, started * SRCU_CB_PER_CPU,
 			    "srcu_barrier() returned before every callback ran");
+	srcu_barrier(ssp);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->invoked), started * SRCU_CB_PER_CPU);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->misordered), 0);
 	/* A barrier with nothing queued returns at once. */
 	srcu_barrier(ssp);
