@@ -9,4 +9,6 @@ obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
 			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o
 obj-$(CONFIG_PREEMPT_RCU) += rcu/tree_preempt.o
 obj-$(CONFIG_RCU_BOOST) += rcu/tree_boost.o
+# SRCU: Tiny SRCU for the single-CPU build.
+obj-$(CONFIG_TINY_SRCU) += rcu/srcutiny.o
 include rcu/tests/build.mk
