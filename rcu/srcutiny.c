@@ -223,6 +223,7 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t fun
 	if (WARN_ON_ONCE(!ssp->srcu_cb_tail)) {
 		/* After cleanup_srcu_struct(): never invoked. */
 		spin_unlock_irqrestore(&srcu_lock, flags);
+		rcu_head_debug_unqueue(rhp);
 		return;
 	}
 	*ssp->srcu_cb_tail = rhp;
@@ -300,7 +301,8 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
  */
 unsigned long srcu_batches_completed(struct srcu_struct *ssp)
 {
-	return gp_seq_ctr(READ_ONCE(ssp->srcu_gp_seq));
+	/* Signed, so that differences stay right across the wrap. */
+	return (long)READ_ONCE(ssp->srcu_gp_seq) >> GP_SEQ_CTR_SHIFT;
 }
 
 /**
@@ -329,7 +331,7 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
 	spin_unlock_irq(&srcu_lock);
 	if (why) {
 		pr_err("srcu: cleanup_srcu_struct() with %s: refused\n", why);
-		WARN_ON(1);
+		WARN_ON(why);
 		return;
 	}
 	/* The kthread may still be finishing its pass over @ssp. */
