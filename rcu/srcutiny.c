@@ -175,6 +175,17 @@ static bool srcu_seq_done(struct srcu_struct *ssp, unsigned long s)
 	return gp_seq_done_val(READ_ONCE(ssp->srcu_gp_seq), s);
 }
 
+static void __synchronize_srcu(struct srcu_struct *ssp)
+{
+	unsigned long s;
+
+	/* Before the scheduler there is one task, outside any reader. */
+	if (!READ_ONCE(rcu_scheduler_active))
+		return;
+	s = srcu_request(ssp);
+	wait_event(srcu_gp_wq, srcu_seq_done(ssp, s));
+}
+
 /**
  * synchronize_srcu() - wait for a grace period of @ssp
  * @ssp: the domain
@@ -184,14 +195,11 @@ static bool srcu_seq_done(struct srcu_struct *ssp, unsigned long s)
  */
 void synchronize_srcu(struct srcu_struct *ssp)
 {
-	unsigned long s;
-
 	might_sleep();
-	/* Before the scheduler there is one task, outside any reader. */
-	if (!READ_ONCE(rcu_scheduler_active))
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal synchronize_srcu() in same-type SRCU read-side critical section"))
 		return;
-	s = srcu_request(ssp);
-	wait_event(srcu_gp_wq, srcu_seq_done(ssp, s));
+	__synchronize_srcu(ssp);
 }
 
 /**
@@ -201,7 +209,11 @@ void synchronize_srcu(struct srcu_struct *ssp)
  */
 void synchronize_srcu_expedited(struct srcu_struct *ssp)
 {
-	synchronize_srcu(ssp);
+	might_sleep();
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal synchronize_srcu_expedited() in same-type SRCU read-side critical section"))
+		return;
+	__synchronize_srcu(ssp);
 }
 
 /**
@@ -254,6 +266,9 @@ void srcu_barrier(struct srcu_struct *ssp)
 	struct srcu_barrier_head b;
 
 	might_sleep();
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal srcu_barrier() in same-type SRCU read-side critical section"))
+		return;
 	init_rcu_head_on_stack(&b.head);
 	init_completion(&b.done);
 	call_srcu(ssp, &b.head, srcu_barrier_cb);
