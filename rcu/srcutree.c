@@ -512,7 +512,8 @@ void srcu_barrier(struct srcu_struct *ssp)
 		struct srcu_data *sdp = per_cpu_ptr(ssp->sda, cpu);
 
 		spin_lock_irqsave(&sdp->lock, flags);
-		if (!rcu_segcblist_empty(&sdp->srcu_cblist)) {
+		if (!rcu_segcblist_empty(&sdp->srcu_cblist) &&
+		    rcu_head_debug_queue(&sdp->srcu_barrier_head)) {
 			atomic_inc(&ssp->srcu_barrier_cpu_cnt);
 			sdp->srcu_barrier_head.func = srcu_barrier_cb;
 			rcu_segcblist_enqueue(&sdp->srcu_cblist, &sdp->srcu_barrier_head);
