@@ -248,6 +248,7 @@ static bool rcu_torture_quiet_end;
 static struct rcu_torture __rcu *rcu_torture_current;
 static struct rcu_torture_kobj __rcu *rcu_torture_kobj_current;
 static unsigned long rcu_torture_current_version;
+static unsigned long rcu_torture_stall_version;	/* at the last statistics */
 static struct rcu_torture *rcu_tortures;
 static LIST_HEAD(rcu_torture_freelist);
 static int rcu_torture_nfree;
@@ -783,8 +784,8 @@ static void srcu_torture_read_delay(struct torture_random_state *rs, bool in_irq
 	rcu_torture_read_delay(rs, in_irq, atomic);
 	if (in_irq || atomic)
 		return;
-	if (!(torture_random(rs) % (n * 20000)))
-		schedule_timeout_uninterruptible(10 + torture_random(rs) % 21);
+	if (!(torture_random(rs) % (n * 5000)))
+		schedule_timeout_uninterruptible(10 + torture_random(rs) % 31);
 	else if (!(torture_random(rs) % (n * 500)))
 		schedule_timeout_uninterruptible(1 + torture_random(rs) % 2);
 }
@@ -1554,10 +1555,22 @@ static bool rcu_torture_stats_print(void)
 	return bad;
 }
 
-/* The monitor's periodic line (the end of the run prints its own). */
+/*
+ * The monitor's periodic lines (the end of the run prints its own).  SRCU
+ * has no stall warnings: grace periods that stop ending show only as a
+ * writer that no longer publishes anything, once the pool has run dry.
+ */
 static void rcu_torture_stats(void)
 {
+	unsigned long v = READ_ONCE(rcu_torture_current_version);
+
 	rcu_torture_stats_print();
+	if (cur_ops->sleepable && !cur_ops->broken && v == rcu_torture_stall_version) {
+		pr_alert("%s-torture: !!! writer stall: nothing published for %d s\n",
+			 cur_ops->name, stat_interval);
+		rcu_torture_note_error("writer stall: grace periods stopped ending");
+	}
+	rcu_torture_stall_version = v;
 }
 
 /* ---- start, run, stop ---- */
@@ -1609,6 +1622,7 @@ static void rcu_torture_reset_state(void)
 	atomic_long_set(&n_rcu_torture_boost_intervals, 0);
 	atomic_long_set(&n_rcu_torture_boost_failures, 0);
 	rcu_torture_current_version = 0;
+	rcu_torture_stall_version = ULONG_MAX;
 	rcu_torture_first_error_ns = 0;
 	rcu_torture_first_error = NULL;
 	WRITE_ONCE(rcu_torture_stopping, false);
