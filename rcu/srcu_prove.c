@@ -21,6 +21,9 @@
  */
 void srcu_lock_acquire(struct srcu_struct *ssp, int idx)
 {
+	/* A fast reader's only ordering is RCU's grace period: see srcu.h. */
+	RCU_LOCKDEP_WARN(idx < 0 && !rcu_is_watching(),
+			 "srcu_read_lock_fast() where RCU is not watching");
 	lock_acquire_data(&ssp->dep_map, _RET_IP_, idx);
 }
 

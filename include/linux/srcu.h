@@ -64,7 +64,10 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp);
  * call_srcu() - run @func(@rhp) after a grace period of @ssp
  * @ssp: the domain
  * @rhp: the callback's head, usually embedded in the object it frees
- * @func: the callback, run in softirq context
+ * @func: the callback, run with softirqs disabled (Tree SRCU: by the
+ *	grace-period kthread), so it must not sleep
+ *
+ * May be called from any context but NMI.
  */
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t func);
 

@@ -397,7 +397,8 @@ struct srcu_cb_ctx {
 	atomic_t invoked;
 	atomic_t misordered;
 	int last[NR_CPUS];
-	int queued;
+	int barrier_done;
+	int invoked_at_barrier;
 };
 
 struct srcu_cb_obj {
@@ -444,9 +445,20 @@ static int srcu_cb_queue_fn(void *arg)
 	return 0;
 }
 
+static int srcu_cb_barrier_fn(void *arg)
+{
+	struct srcu_cb_ctx *c = arg;
+
+	srcu_barrier(c->ssp);
+	c->invoked_at_barrier = atomic_read(&c->invoked);
+	WRITE_ONCE(c->barrier_done, 1);
+	return 0;
+}
+
 /*
- * Callbacks queued on every CPU during a reader wait for it; after
- * srcu_barrier() every one has run, each CPU's in the order queued.
+ * Callbacks queued on every CPU during a reader wait for it, and so does
+ * srcu_barrier(); when it returns every one has run, each CPU's in the
+ * order queued.
  */
 static void srcu_test_call_barrier(struct kunit *test)
 {
@@ -455,6 +467,7 @@ static void srcu_test_call_barrier(struct kunit *test)
 	struct srcu_cb_ctx *c;
 	struct srcu_rdr r = { .hold_ms = 5000 };
 	int ncpus = num_online_cpus(), started = 0;
+	bool barrier_started = false;
 
 	if (!ssp)
 		return;
@@ -478,13 +491,19 @@ static void srcu_test_call_barrier(struct kunit *test)
 	}
 	for (int i = 0; i < ncpus; i++)
 		KUNIT_EXPECT_TRUE(test, prove_wait_flag(&q[i].done, 10000));
+	if (!IS_ERR(prove_run_on(srcu_cb_barrier_fn, c, -1, "srcu_barrier")))
+		barrier_started = true;
 	msleep(50);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->invoked), 0,
 			    "callbacks ran while a pre-existing reader was inside");
+	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(c->barrier_done),
+			       "srcu_barrier() returned while its callbacks waited for a reader");
 	srcu_rdr_stop(test, &r);
-	srcu_barrier(ssp);
-	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->invoked), started * SRCU_CB_PER_CPU,
+	KUNIT_EXPECT_TRUE(test, !barrier_started || prove_wait_flag(&c->barrier_done, 10000));
+	KUNIT_EXPECT_EQ_MSG(test, c->invoked_at_barrier, started * SRCU_CB_PER_CPU,
 			    "srcu_barrier() returned before every callback ran");
+	srcu_barrier(ssp);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->invoked), started * SRCU_CB_PER_CPU);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->misordered), 0);
 	/* A barrier with nothing queued returns at once. */
 	srcu_barrier(ssp);
@@ -868,7 +887,42 @@ static void srcu_test_prove_wrong_index(struct kunit *test)
 	}
 	srcu_test_free(test, ssp);
 }
+
+/* A fast reader where RCU is not watching (this CPU "idle") splats. */
+static void srcu_test_prove_fast_not_watching(struct kunit *test)
+{
+	struct srcu_struct *ssp;
+	struct srcu_ctr __percpu *scp;
+	unsigned long flags;
+
+	SRCU_PROVE_ONCE_PER_BOOT(test);
+	ssp = srcu_test_new(test);
+	if (!ssp)
+		return;
+	srcu_prove_count0 = READ_ONCE(rcu_suspicious_count);
+	scp = srcu_read_lock_fast(ssp);
+	srcu_read_unlock_fast(ssp, scp);
+	KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(rcu_suspicious_count) - srcu_prove_count0, 0UL,
+			    "a fast reader where RCU watches splatted");
+
+	srcu_prove_begin(test);
+	local_irq_save(flags);
+	rcu_idle_enter();
+	scp = srcu_read_lock_fast(ssp);
+	srcu_read_unlock_fast(ssp, scp);
+	rcu_idle_exit();
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, srcu_prove_end(test), 1UL);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains(
+		"srcu_read_lock_fast() where RCU is not watching"));
+	srcu_test_free(test, ssp);
+}
 #else
+static void srcu_test_prove_fast_not_watching(struct kunit *test)
+{
+	kunit_skip(test, "needs CONFIG_PROVE_RCU");
+}
+
 static void srcu_test_prove_dereference(struct kunit *test)
 {
 	kunit_skip(test, "needs CONFIG_PROVE_RCU");
@@ -901,6 +955,7 @@ static struct kunit_case srcu_test_cases[] = {
 	KUNIT_CASE(srcu_test_prove_dereference),
 	KUNIT_CASE(srcu_test_prove_sync_in_reader),
 	KUNIT_CASE(srcu_test_prove_wrong_index),
+	KUNIT_CASE(srcu_test_prove_fast_not_watching),
 	{}
 };
 
