@@ -175,6 +175,17 @@ static bool srcu_seq_done(struct srcu_struct *ssp, unsigned long s)
 	return gp_seq_done_val(READ_ONCE(ssp->srcu_gp_seq), s);
 }
 
+static void __synchronize_srcu(struct srcu_struct *ssp)
+{
+	unsigned long s;
+
+	/* Before the scheduler there is one task, outside any reader. */
+	if (!READ_ONCE(rcu_scheduler_active))
+		return;
+	s = srcu_request(ssp);
+	wait_event(srcu_gp_wq, srcu_seq_done(ssp, s));
+}
+
 /**
  * synchronize_srcu() - wait for a grace period of @ssp
  * @ssp: the domain
@@ -184,14 +195,11 @@ static bool srcu_seq_done(struct srcu_struct *ssp, unsigned long s)
  */
 void synchronize_srcu(struct srcu_struct *ssp)
 {
-	unsigned long s;
-
 	might_sleep();
-	/* Before the scheduler there is one task, outside any reader. */
-	if (!READ_ONCE(rcu_scheduler_active))
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal synchronize_srcu() in same-type SRCU read-side critical section"))
 		return;
-	s = srcu_request(ssp);
-	wait_event(srcu_gp_wq, srcu_seq_done(ssp, s));
+	__synchronize_srcu(ssp);
 }
 
 /**
@@ -201,7 +209,11 @@ void synchronize_srcu(struct srcu_struct *ssp)
  */
 void synchronize_srcu_expedited(struct srcu_struct *ssp)
 {
-	synchronize_srcu(ssp);
+	might_sleep();
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal synchronize_srcu_expedited() in same-type SRCU read-side critical section"))
+		return;
+	__synchronize_srcu(ssp);
 }
 
 /**
@@ -223,6 +235,7 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t fun
 	if (WARN_ON_ONCE(!ssp->srcu_cb_tail)) {
 		/* After cleanup_srcu_struct(): never invoked. */
 		spin_unlock_irqrestore(&srcu_lock, flags);
+		rcu_head_debug_unqueue(rhp);
 		return;
 	}
 	*ssp->srcu_cb_tail = rhp;
@@ -253,6 +266,9 @@ void srcu_barrier(struct srcu_struct *ssp)
 	struct srcu_barrier_head b;
 
 	might_sleep();
+	if (srcu_sync_in_own_reader(ssp,
+			"Illegal srcu_barrier() in same-type SRCU read-side critical section"))
+		return;
 	init_rcu_head_on_stack(&b.head);
 	init_completion(&b.done);
 	call_srcu(ssp, &b.head, srcu_barrier_cb);
@@ -300,8 +316,8 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
  */
 unsigned long srcu_batches_completed(struct srcu_struct *ssp)
 {
-	/* From 0: the counter of a sequence that starts below 0 wraps early. */
-	return gp_seq_ctr(READ_ONCE(ssp->srcu_gp_seq) - SRCU_GP_SEQ_INITIAL);
+	/* Signed, so that differences stay right across the wrap. */
+	return (long)READ_ONCE(ssp->srcu_gp_seq) >> GP_SEQ_CTR_SHIFT;
 }
 
 /**
@@ -330,7 +346,7 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
 	spin_unlock_irq(&srcu_lock);
 	if (why) {
 		pr_err("srcu: cleanup_srcu_struct() with %s: refused\n", why);
-		WARN_ON(1);
+		WARN_ON(why);
 		return;
 	}
 	/* The kthread may still be finishing its pass over @ssp. */
