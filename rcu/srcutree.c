@@ -557,8 +557,8 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 
 unsigned long srcu_batches_completed(struct srcu_struct *ssp)
 {
-	/* From 0: the counter of a sequence that starts below 0 wraps early. */
-	return gp_seq_ctr(READ_ONCE(ssp->srcu_gp_seq) - SRCU_GP_SEQ_INITIAL);
+	/* Signed, so that differences stay right across the wrap. */
+	return (long)READ_ONCE(ssp->srcu_gp_seq) >> GP_SEQ_CTR_SHIFT;
 }
 
 /* Readers of either index still inside? */
