@@ -774,7 +774,7 @@ static bool srcu_torture_readlock_held(void)
 
 /*
  * rcu_torture_read_delay(), and sleeps: now and then a jiffy or two, and
- * rarely 10 to 30 jiffies, which spans several of the writer's grace
+ * rarely 10 to 40 jiffies, which spans several of the writer's grace
  * periods unless they wait for the sleeping reader.
  */
 static void srcu_torture_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
