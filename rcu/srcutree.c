@@ -562,7 +562,8 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 
 unsigned long srcu_batches_completed(struct srcu_struct *ssp)
 {
-	return gp_seq_ctr(READ_ONCE(ssp->srcu_gp_seq));
+	/* Signed, so that differences stay right across the wrap. */
+	return (long)READ_ONCE(ssp->srcu_gp_seq) >> GP_SEQ_CTR_SHIFT;
 }
 
 /* Readers of either index still inside? */
