@@ -286,7 +286,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 				return SRCU_AGAIN;
 			}
 			WRITE_ONCE(ssp->srcu_gp_seq, ssp->srcu_gp_seq + 1);
-			ssp->srcu_phase = SRCU_PH_START;
+			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_START);
 			ssp->srcu_retries = 0;
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			fallthrough;
@@ -321,7 +321,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 				return SRCU_WAIT;
 			spin_lock_irqsave(&ssp->lock, flags);
 			WRITE_ONCE(ssp->srcu_gp_seq, gp_seq_endval(ssp->srcu_gp_seq));
-			ssp->srcu_phase = SRCU_PH_IDLE;
+			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_IDLE);
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			wake_up_all(&ssp->srcu_wq);
 			srcu_invoke_callbacks(ssp);
@@ -333,7 +333,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 /* Does @ssp still need the kthread?  Under srcu_list_lock. */
 static bool srcu_has_work(struct srcu_struct *ssp)
 {
-	return ssp->srcu_phase != SRCU_PH_IDLE ||
+	return READ_ONCE(ssp->srcu_phase) != SRCU_PH_IDLE ||
 	       ULONG_CMP_LT(READ_ONCE(ssp->srcu_gp_seq),
 			    READ_ONCE(ssp->srcu_gp_seq_needed));
 }
@@ -394,7 +394,12 @@ static void srcu_kick(struct srcu_struct *ssp)
 	unsigned long flags;
 
 	spin_lock_irqsave(&srcu_list_lock, flags);
-	if (!ssp->srcu_queued) {
+	/*
+	 * Not if the kthread already did the work: a domain is queued only
+	 * while it has work, so cleanup_srcu_struct() finds an idle domain
+	 * off the list unless the kthread is still finishing with it.
+	 */
+	if (!ssp->srcu_queued && srcu_has_work(ssp)) {
 		ssp->srcu_queued = true;
 		list_add_tail(&ssp->srcu_node, &srcu_pending);
 	}

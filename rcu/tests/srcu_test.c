@@ -689,8 +689,7 @@ static void srcu_test_init_cleanup_loop(struct kunit *test)
 		}
 		idx = srcu_read_lock(ssp);
 		srcu_read_unlock(ssp, idx);
-		if (i % 10 == 0)
-			synchronize_srcu(ssp);
+		synchronize_srcu(ssp);
 		if (i % 20 == 5) {
 			init_rcu_head_on_stack(&rh);
 			call_srcu(ssp, &rh, srcu_loop_cb);
