@@ -43,7 +43,10 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	return 0;
 }
 
-/* Called with srcu_lock held. */
+/*
+ * The kthread clears the flag before it looks at anything, so a change
+ * made before a kick is seen by the pass the kick causes, if not earlier.
+ */
 static void srcu_kick(void)
 {
 	WRITE_ONCE(srcu_kicked, true);
@@ -58,11 +61,7 @@ static void srcu_kick(void)
  */
 void srcu_last_reader(struct srcu_struct *ssp)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&srcu_lock, flags);
 	srcu_kick();
-	spin_unlock_irqrestore(&srcu_lock, flags);
 }
 
 /*
@@ -216,6 +215,30 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp)
 	__synchronize_srcu(ssp);
 }
 
+/* call_srcu().  Return: false if @rhp was refused (and will not run). */
+static bool __call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp,
+			rcu_callback_t func)
+{
+	unsigned long flags;
+
+	if (!rcu_head_debug_queue(rhp))
+		return false;	/* double call_srcu(), or from NMI: reported */
+	rhp->func = func;
+	rhp->next = NULL;
+	spin_lock_irqsave(&srcu_lock, flags);
+	if (WARN_ON_ONCE(!ssp->srcu_cb_tail)) {
+		/* After cleanup_srcu_struct(). */
+		spin_unlock_irqrestore(&srcu_lock, flags);
+		rcu_head_debug_unqueue(rhp);
+		return false;
+	}
+	*ssp->srcu_cb_tail = rhp;
+	ssp->srcu_cb_tail = &rhp->next;
+	srcu_request_locked(ssp);
+	spin_unlock_irqrestore(&srcu_lock, flags);
+	return true;
+}
+
 /**
  * call_srcu() - run @func(@rhp) after a grace period of @ssp
  * @ssp: the domain
@@ -225,23 +248,7 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp)
  */
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t func)
 {
-	unsigned long flags;
-
-	if (!rcu_head_debug_queue(rhp))
-		return;		/* double call_srcu(), or from NMI: reported */
-	rhp->func = func;
-	rhp->next = NULL;
-	spin_lock_irqsave(&srcu_lock, flags);
-	if (WARN_ON_ONCE(!ssp->srcu_cb_tail)) {
-		/* After cleanup_srcu_struct(): never invoked. */
-		spin_unlock_irqrestore(&srcu_lock, flags);
-		rcu_head_debug_unqueue(rhp);
-		return;
-	}
-	*ssp->srcu_cb_tail = rhp;
-	ssp->srcu_cb_tail = &rhp->next;
-	srcu_request_locked(ssp);
-	spin_unlock_irqrestore(&srcu_lock, flags);
+	__call_srcu(ssp, rhp, func);
 }
 
 struct srcu_barrier_head {
@@ -271,8 +278,8 @@ void srcu_barrier(struct srcu_struct *ssp)
 		return;
 	init_rcu_head_on_stack(&b.head);
 	init_completion(&b.done);
-	call_srcu(ssp, &b.head, srcu_barrier_cb);
-	wait_for_completion(&b.done);
+	if (__call_srcu(ssp, &b.head, srcu_barrier_cb))
+		wait_for_completion(&b.done);
 	destroy_rcu_head_on_stack(&b.head);
 }
 

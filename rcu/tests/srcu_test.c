@@ -915,7 +915,7 @@ static void srcu_test_prove_fast_not_watching(struct kunit *test)
 	unsigned long flags;
 
 	if (IS_ENABLED(CONFIG_TINY_RCU))
-		kunit_skip(test, "Tiny RCU: RCU is always watching");
+		kunit_skip(test, "Tiny RCU is always watching");
 	SRCU_PROVE_ONCE_PER_BOOT(test);
 	ssp = srcu_test_new(test);
 	if (!ssp)

@@ -438,6 +438,7 @@ static void srcutiny_cleanup(struct kunit *test)
 	msleep(50);
 	KUNIT_EXPECT_EQ(test, READ_ONCE(srcutiny_cb_count), 0);
 	destroy_rcu_head_on_stack(&rh);
+	srcu_barrier(ssp);	/* refused too, rather than waiting for ever */
 
 	/* Initialised again, it works. */
 	KUNIT_EXPECT_EQ(test, init_srcu_struct(ssp), 0);
