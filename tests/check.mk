@@ -70,17 +70,17 @@ ifeq ($(filter tests/fuzz/fuzz.mk,$(MAKEFILE_LIST)),)
 endif
 
 .PHONY: check-sparse-cases check-codegen
-.PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-unit check-sparse \
+.PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-size check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
 	harness-test list-scenarios
 
 # The steps, one after the other even under make -j; check-quick is the
 # inner loop's subset, with one short boot of each RCU flavour: Tree on one
 # CPU (every test suite), Tiny under rcutorture.
-CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-unit \
+CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-size check-unit \
 	check-sparse check-sparse-cases check-codegen check-link check-spin \
 	check-fuzz check-harness check-scenarios check-mutants check-linux
-CHECK_QUICK_STEPS := check-prepare check-build check-unit check-sparse \
+CHECK_QUICK_STEPS := check-prepare check-build check-size check-unit check-sparse \
 	check-sparse-cases check-codegen check-link check-scenarios
 CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
 
@@ -145,6 +145,23 @@ check-unit:
 		echo "FAIL: unit-test (log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
 	elif ! grep -qsE '^(PASS|FAIL|SKIP):' $$f; then \
 		echo "FAIL: unit-test (no results in $$f, log: $(CHECK_LOGS)/unit.log)" | tee -a $$f; \
+	fi
+
+# The .text of Tiny RCU and Tiny SRCU, from tiny_defconfig's build (made by
+# check-build): the single-CPU flavors are meant to stay small.
+CHECK_SIZE_DIR := $(CHECK_CFG_ROOT)/tiny/rcu
+check-size-text = size -A $(1) | sed -n 's/^\.text[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p'
+
+check-size:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@rm -f $(CHECK_RESULTS)/size.txt
+	@f=$(CHECK_RESULTS)/size.txt; \
+	r=$$( ($(call check-size-text,$(CHECK_SIZE_DIR)/tiny.o)) 2>/dev/null); \
+	s=$$( ($(call check-size-text,$(CHECK_SIZE_DIR)/srcutiny.o)) 2>/dev/null); \
+	if [ -n "$$r" ] && [ -n "$$s" ]; then \
+		echo "PASS: size: Tiny RCU $$r bytes .text, Tiny SRCU $$s bytes .text" | tee -a $$f; \
+	else \
+		echo "FAIL: size (no .text in $(CHECK_SIZE_DIR)/tiny.o or srcutiny.o: build tiny_defconfig)" | tee -a $$f; \
 	fi
 
 # sparse over each defconfig's C files (the top Makefile's sparse target).

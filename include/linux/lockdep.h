@@ -24,6 +24,8 @@ struct lockdep_map {
 
 void lock_acquire(struct lockdep_map *map, unsigned long ip);
 void lock_release(struct lockdep_map *map, unsigned long ip);
+void lock_acquire_data(struct lockdep_map *map, unsigned long ip, long data);
+int lock_release_data(struct lockdep_map *map, long data, long *held);
 int lock_is_held(const struct lockdep_map *map);
 void lockdep_print_held_locks(void);
 

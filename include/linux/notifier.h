@@ -7,7 +7,7 @@
  * happens (panic, power off, an oops, a CPU coming online).
  *
  * A chain is a singly linked list of struct notifier_block sorted by
- * descending priority (equal priorities in registration order).  Three
+ * descending priority (equal priorities in registration order).  Four
  * kinds differ only in how writers and readers are serialized:
  *
  *  - atomic: writers take a spinlock; callers walk the list under
@@ -18,11 +18,16 @@
  *  - blocking: a rw_semaphore; callers hold it for reading, so callbacks
  *    may sleep.  Process context only.
  *  - raw: no locking at all; the caller provides it.
+ *  - SRCU: writers take a mutex; callers walk the list inside a reader
+ *    of the chain's own SRCU domain, so callbacks may sleep, calling the
+ *    chain costs no lock and no shared-cache-line write, and a slow
+ *    callback delays only this chain's unregisters.  Unregistering waits
+ *    for an SRCU grace period.  Process context only.
  *
- * Because atomic-chain readers run concurrently with writers, both the
- * head and every ->next are "struct notifier_block __rcu *": sparse
- * rejects any access that does not go through rcu_dereference*() or
- * rcu_assign_pointer().
+ * Because atomic- and SRCU-chain readers run concurrently with writers,
+ * both the head and every ->next are "struct notifier_block __rcu *":
+ * sparse rejects any access that does not go through rcu_dereference*()
+ * (srcu_dereference*()) or rcu_assign_pointer().
  */
 #include <linux/types.h>
 #include <linux/compiler.h>
@@ -30,7 +35,9 @@
 #include <linux/errno.h>
 #include <linux/spinlock.h>
 #include <linux/rwsem.h>
+#include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/srcu.h>
 
 struct notifier_block;
 
@@ -78,6 +85,21 @@ struct raw_notifier_head {
 	struct notifier_block __rcu *head;
 };
 
+/**
+ * struct srcu_notifier_head - chain called inside an SRCU reader
+ * @mutex: serializes writers
+ * @srcu: the chain's own SRCU domain
+ * @head: first block (SRCU-protected)
+ *
+ * Set up with srcu_init_notifier_head() (and torn down with
+ * srcu_cleanup_notifier_head()), or define with SRCU_NOTIFIER_HEAD().
+ */
+struct srcu_notifier_head {
+	struct mutex mutex;
+	struct srcu_struct srcu;
+	struct notifier_block __rcu *head;
+};
+
 #define ATOMIC_INIT_NOTIFIER_HEAD(name) do {		\
 		spin_lock_init(&(name)->lock);		\
 		RCU_INIT_POINTER((name)->head, NULL);	\
@@ -105,6 +127,30 @@ struct raw_notifier_head {
 	struct blocking_notifier_head name = BLOCKING_NOTIFIER_INIT(name)
 #define RAW_NOTIFIER_HEAD(name)					\
 	struct raw_notifier_head name = RAW_NOTIFIER_INIT(name)
+
+/*
+ * A static SRCU chain embeds a static srcu_struct: Tree SRCU's needs its
+ * per-CPU data defined beside it, as DEFINE_SRCU() does.
+ */
+#ifdef CONFIG_TINY_SRCU
+#define __SRCU_NOTIFIER_HEAD(name, mod)					\
+	mod struct srcu_notifier_head name = {				\
+		.mutex = __MUTEX_INITIALIZER(name.mutex),		\
+		.srcu = __SRCU_STRUCT_INIT(name.srcu),			\
+		.head = NULL }
+#else
+#define __SRCU_NOTIFIER_HEAD(name, mod)					\
+	static DEFINE_PER_CPU(struct srcu_data, name##_head_srcu_data);	\
+	mod struct srcu_notifier_head name = {				\
+		.mutex = __MUTEX_INITIALIZER(name.mutex),		\
+		.srcu = __SRCU_STRUCT_INIT(name.srcu, name##_head_srcu_data), \
+		.head = NULL }
+#endif
+
+/** SRCU_NOTIFIER_HEAD() - define an SRCU chain; needs no initialisation */
+#define SRCU_NOTIFIER_HEAD(name)	__SRCU_NOTIFIER_HEAD(name, /* global */)
+/** SRCU_NOTIFIER_HEAD_STATIC() - SRCU_NOTIFIER_HEAD(), file-local */
+#define SRCU_NOTIFIER_HEAD_STATIC(name)	__SRCU_NOTIFIER_HEAD(name, static)
 
 /* Return values of a callback (and of *_call_chain()). */
 #define NOTIFY_DONE		0x0000		/* don't care */
@@ -161,6 +207,15 @@ int raw_notifier_chain_unregister(struct raw_notifier_head *nh,
 				  struct notifier_block *nb);
 int raw_notifier_call_chain(struct raw_notifier_head *nh,
 			    unsigned long val, void *v);
+
+void srcu_init_notifier_head(struct srcu_notifier_head *nh);
+void srcu_cleanup_notifier_head(struct srcu_notifier_head *nh);
+int srcu_notifier_chain_register(struct srcu_notifier_head *nh,
+				 struct notifier_block *nb);
+int srcu_notifier_chain_unregister(struct srcu_notifier_head *nh,
+				   struct notifier_block *nb);
+int srcu_notifier_call_chain(struct srcu_notifier_head *nh,
+			     unsigned long val, void *v);
 
 /* ---- the kernel's chains ---- */
 

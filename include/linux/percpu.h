@@ -107,6 +107,27 @@ static __always_inline unsigned long __this_cpu_off(void)
 #define __this_cpu_dec(var)	this_cpu_dec(var)
 #define raw_cpu_read(var)	this_cpu_read(var)
 
+/*
+ * Dynamic per-CPU memory (kernel/arch/percpu_alloc.c): carved from a
+ * region of the per-CPU template reserved for it, so the result works
+ * with per_cpu_ptr() and this_cpu_*() like a DEFINE_PER_CPU() variable.
+ */
+#define PERCPU_DYNAMIC_RESERVE	8192
+
+void __percpu *__alloc_percpu(size_t size, size_t align);
+void free_percpu(void __percpu *ptr);
+size_t percpu_dynamic_used(void);
+
+/**
+ * alloc_percpu() - allocate a zeroed @type for every CPU
+ * @type: the type of each CPU's copy
+ *
+ * Return: a __percpu pointer for per_cpu_ptr() and this_cpu_*(), or NULL.
+ */
+#define alloc_percpu(type)						\
+	((__typeof__(type) __percpu *)__alloc_percpu(sizeof(type),	\
+						      __alignof__(type)))
+
 void setup_per_cpu_areas(unsigned int nr_cpus);
 void percpu_init_boot_cpu(void);
 void percpu_load_gs(unsigned int cpu);

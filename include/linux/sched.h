@@ -107,10 +107,12 @@ struct sched_param {
  * struct held_lock - one entry of a task's held-lock stack (lockdep)
  * @instance: the lock's lockdep_map
  * @acquire_ip: where it was taken
+ * @data: what the taker recorded with it (lock_acquire_data())
  */
 struct held_lock {
 	void *instance;
 	unsigned long acquire_ip;
+	long data;
 };
 #endif
 

@@ -64,7 +64,10 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp);
  * call_srcu() - run @func(@rhp) after a grace period of @ssp
  * @ssp: the domain
  * @rhp: the callback's head, usually embedded in the object it frees
- * @func: the callback, run in softirq context
+ * @func: the callback, run with softirqs disabled (Tree SRCU: by the
+ *	grace-period kthread), so it must not sleep
+ *
+ * May be called from any context but NMI.
  */
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *rhp, rcu_callback_t func);
 
@@ -146,10 +149,18 @@ static inline int srcu_read_lock_held(const struct srcu_struct *ssp)
  */
 #ifdef CONFIG_PROVE_RCU
 void srcu_lock_acquire(struct srcu_struct *ssp, int idx);
-void srcu_lock_release(struct srcu_struct *ssp, int idx);
+int srcu_lock_release(struct srcu_struct *ssp, int idx);
+bool srcu_sync_in_own_reader(struct srcu_struct *ssp, const char *what);
 #else
 static inline void srcu_lock_acquire(struct srcu_struct *ssp, int idx) { }
-static inline void srcu_lock_release(struct srcu_struct *ssp, int idx) { }
+static inline int srcu_lock_release(struct srcu_struct *ssp, int idx)
+{
+	return idx;
+}
+static inline bool srcu_sync_in_own_reader(struct srcu_struct *ssp, const char *what)
+{
+	return false;
+}
 #endif
 
 /**
@@ -173,10 +184,14 @@ static inline int srcu_read_lock(struct srcu_struct *ssp) __acquires(ssp)
  * srcu_read_unlock() - leave a reader of @ssp
  * @ssp: the domain
  * @idx: what the matching srcu_read_lock() returned
+ *
+ * With CONFIG_PROVE_RCU, an @idx that no srcu_read_lock() of @ssp held
+ * by this task returned is reported, and the index of the task's newest
+ * reader of @ssp is used instead, keeping the counts balanced.
  */
 static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx) __releases(ssp)
 {
-	srcu_lock_release(ssp, idx);
+	idx = srcu_lock_release(ssp, idx);
 	__srcu_read_unlock(ssp, idx);
 }
 

@@ -17,7 +17,13 @@
 
 static unsigned long lockdep_overflows, lockdep_unbalanced;
 
-void lock_acquire(struct lockdep_map *map, unsigned long ip)
+/**
+ * lock_acquire_data() - lock_acquire(), recording @data with the entry
+ * @map: the lock
+ * @ip: where it is taken
+ * @data: a value lock_release_data() matches (an SRCU reader's index)
+ */
+void lock_acquire_data(struct lockdep_map *map, unsigned long ip, long data)
 {
 	struct task_struct *t = current;
 	unsigned long flags;
@@ -28,11 +34,70 @@ void lock_acquire(struct lockdep_map *map, unsigned long ip)
 	if (t->lockdep_depth < MAX_LOCK_DEPTH) {
 		t->held_locks[t->lockdep_depth].instance = map;
 		t->held_locks[t->lockdep_depth].acquire_ip = ip;
+		t->held_locks[t->lockdep_depth].data = data;
 		t->lockdep_depth++;
 	} else {
 		lockdep_overflows++;
 	}
 	local_irq_restore(flags);
+}
+
+void lock_acquire(struct lockdep_map *map, unsigned long ip)
+{
+	lock_acquire_data(map, ip, 0);
+}
+
+/* Remove entry @i of @t's held-lock stack; interrupts are off. */
+static void held_lock_remove(struct task_struct *t, int i)
+{
+	for (; i < t->lockdep_depth - 1; i++)
+		t->held_locks[i] = t->held_locks[i + 1];
+	t->lockdep_depth--;
+}
+
+/**
+ * lock_release_data() - release the entry of @map acquired with @data
+ * @map: the lock
+ * @data: the value it was acquired with
+ * @held: set to the data of the entry released
+ *
+ * Releases the newest entry of @map with @data, else the newest entry
+ * of @map whatever its data.
+ *
+ * Return: 0 if an entry with @data was released, 1 if one with other
+ * data was, -1 if the task does not hold @map.
+ */
+int lock_release_data(struct lockdep_map *map, long data, long *held)
+{
+	struct task_struct *t = current;
+	unsigned long flags;
+	int i, any = -1, ret = -1;
+
+	*held = data;
+	if (!t)
+		return 0;
+	local_irq_save(flags);
+	for (i = t->lockdep_depth - 1; i >= 0; i--) {
+		if (t->held_locks[i].instance != map)
+			continue;
+		if (t->held_locks[i].data == data)
+			break;
+		if (any < 0)
+			any = i;
+	}
+	if (i >= 0) {
+		ret = 0;
+	} else if (any >= 0) {
+		i = any;
+		*held = t->held_locks[i].data;
+		ret = 1;
+	} else {
+		lockdep_unbalanced++;
+	}
+	if (i >= 0)
+		held_lock_remove(t, i);
+	local_irq_restore(flags);
+	return ret;
 }
 
 void lock_release(struct lockdep_map *map, unsigned long ip)
@@ -46,9 +111,7 @@ void lock_release(struct lockdep_map *map, unsigned long ip)
 	for (int i = t->lockdep_depth - 1; i >= 0; i--) {
 		if (t->held_locks[i].instance != map)
 			continue;
-		for (; i < t->lockdep_depth - 1; i++)
-			t->held_locks[i] = t->held_locks[i + 1];
-		t->lockdep_depth--;
+		held_lock_remove(t, i);
 		local_irq_restore(flags);
 		return;
 	}

@@ -2,30 +2,33 @@
 /*
  * Notifier chains (see include/linux/notifier.h).
  *
- * The list code is shared by the three kinds of chain; they differ in the
+ * The list code is shared by the four kinds of chain; they differ in the
  * lock the caller of the helpers holds:
  *
  *  - notifier_chain_register()/_unregister() run with updates excluded
- *    (the chain's spinlock, its rwsem held for writing, or the caller's
- *    lock for a raw chain), so they read ->next with
+ *    (the chain's spinlock, its rwsem held for writing, its mutex, or the
+ *    caller's lock for a raw chain), so they read ->next with
  *    rcu_dereference_raw(): the condition differs per kind and is
  *    asserted by the callers instead.  They publish with
- *    rcu_assign_pointer(), so a concurrent atomic-chain reader sees
- *    either the old list or the new one, each fully initialized.
+ *    rcu_assign_pointer(), so a concurrent atomic- or SRCU-chain reader
+ *    sees either the old list or the new one, each fully initialized.
  *  - notifier_call_chain() follows the list with rcu_dereference_raw()
  *    for the same reason; atomic_notifier_call_chain() wraps it in
- *    rcu_read_lock(), and loads ->next *before* calling a block, so a
- *    callback that unregisters its own block does not break the walk.
+ *    rcu_read_lock(), srcu_notifier_call_chain() in srcu_read_lock(), and
+ *    it loads ->next *before* calling a block, so a callback that
+ *    unregisters its own block does not break the walk.
  *
- * An unregistered block of an atomic chain may still be in use by a
- * reader; atomic_notifier_chain_unregister() therefore waits for a grace
- * period before returning, as Linux does, so the caller may free it.
+ * An unregistered block of an atomic or SRCU chain may still be in use by
+ * a reader; their unregister therefore waits for a grace period (RCU's,
+ * or the chain's SRCU domain's) before returning, as Linux does, so the
+ * caller may free it.
  */
 #include <linux/kernel.h>
 #include <linux/notifier.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
+#include <linux/srcu.h>
 #include <asm/arch.h>
 
 /* ---- the list, shared by all kinds ---- */
@@ -273,6 +276,100 @@ int raw_notifier_call_chain(struct raw_notifier_head *nh,
 			    unsigned long val, void *v)
 {
 	return notifier_call_chain(&nh->head, val, v);
+}
+
+/* ---- SRCU chains ---- */
+
+/**
+ * srcu_init_notifier_head() - initialise an SRCU chain at run time
+ * @nh: the chain
+ *
+ * Not for a chain defined with SRCU_NOTIFIER_HEAD().  Panics if its SRCU
+ * domain cannot be set up.
+ */
+void srcu_init_notifier_head(struct srcu_notifier_head *nh)
+{
+	mutex_init(&nh->mutex);
+	BUG_ON(init_srcu_struct(&nh->srcu) < 0);
+	RCU_INIT_POINTER(nh->head, NULL);
+}
+
+/**
+ * srcu_cleanup_notifier_head() - tear down a chain from srcu_init_notifier_head()
+ * @nh: the chain, with no callers left
+ */
+void srcu_cleanup_notifier_head(struct srcu_notifier_head *nh)
+{
+	cleanup_srcu_struct(&nh->srcu);
+}
+
+/**
+ * srcu_notifier_chain_register() - add a block to an SRCU chain
+ * @nh: the chain
+ * @n: the block; its priority decides its place
+ *
+ * Process context.  Before the scheduler runs (one thread of execution)
+ * the mutex is not taken.  Return: 0, or -EEXIST if @n is already on @nh.
+ */
+int srcu_notifier_chain_register(struct srcu_notifier_head *nh,
+				 struct notifier_block *n)
+{
+	int ret;
+
+	if (unlikely(!current))
+		return notifier_chain_register(&nh->head, n);
+	mutex_lock(&nh->mutex);
+	ret = notifier_chain_register(&nh->head, n);
+	mutex_unlock(&nh->mutex);
+	return ret;
+}
+
+/**
+ * srcu_notifier_chain_unregister() - remove a block from an SRCU chain
+ * @nh: the chain
+ * @n: the block
+ *
+ * Process context; not from a callback of @nh.  Waits for a grace period
+ * of the chain's SRCU domain, so that no srcu_notifier_call_chain() that
+ * could see @n still runs its callback or follows its ->next when this
+ * returns; the caller may then free @n.
+ *
+ * Return: 0, or -ENOENT if @n was not on @nh.
+ */
+int srcu_notifier_chain_unregister(struct srcu_notifier_head *nh,
+				   struct notifier_block *n)
+{
+	int ret;
+
+	if (unlikely(!current))
+		return notifier_chain_unregister(&nh->head, n);
+	mutex_lock(&nh->mutex);
+	ret = notifier_chain_unregister(&nh->head, n);
+	mutex_unlock(&nh->mutex);
+	synchronize_srcu(&nh->srcu);
+	return ret;
+}
+
+/**
+ * srcu_notifier_call_chain() - call every block of an SRCU chain
+ * @nh: the chain
+ * @val: the event, passed to each callback
+ * @v: its data, passed to each callback
+ *
+ * Process context; callbacks run inside an SRCU reader of the chain and
+ * may sleep.
+ *
+ * Return: the value of the last callback called (NOTIFY_DONE if none).
+ */
+int srcu_notifier_call_chain(struct srcu_notifier_head *nh,
+			     unsigned long val, void *v)
+{
+	int idx, ret;
+
+	idx = srcu_read_lock(&nh->srcu);
+	ret = notifier_call_chain(&nh->head, val, v);
+	srcu_read_unlock(&nh->srcu, idx);
+	return ret;
 }
 
 /* ---- the kernel's chains ---- */

@@ -48,6 +48,7 @@
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
+#include <linux/srcu.h>
 #include <linux/torture.h>
 #ifdef CONFIG_TREE_RCU
 #include "../tree.h"
@@ -64,7 +65,7 @@
 
 static char *scale_type = "rcu";
 module_param(scale_type, charp, 0444);
-MODULE_PARM_DESC(scale_type, "Type of RCU to scalability-test (rcu)");
+MODULE_PARM_DESC(scale_type, "Type of RCU to scalability-test (rcu, srcu, srcu_fast)");
 torture_param(bool, gp_async, false, "Use asynchronous GP wait primitives");
 torture_param(int, gp_async_max, 1000, "Max # outstanding waits per writer");
 torture_param(bool, gp_exp, false, "Use expedited GP wait primitives");
@@ -108,7 +109,7 @@ static unsigned long b_started, b_finished;
  * struct rcu_scale_ops - one type of RCU, selected by scale_type
  * @name: the scale_type that selects it
  * @readlock: enter a read-side critical section (the readers' load)
- * @readunlock: leave it
+ * @readunlock: leave it, given what @readlock returned
  * @sync: wait for a normal grace period
  * @exp_sync: wait for an expedited one
  * @async: queue a callback after a grace period
@@ -118,8 +119,8 @@ static unsigned long b_started, b_finished;
  */
 struct rcu_scale_ops {
 	const char *name;
-	void (*readlock)(void);
-	void (*readunlock)(void);
+	unsigned long (*readlock)(void);
+	void (*readunlock)(unsigned long idx);
 	void (*sync)(void);
 	void (*exp_sync)(void);
 	void (*async)(struct rcu_head *head, rcu_callback_t func);
@@ -128,12 +129,13 @@ struct rcu_scale_ops {
 	unsigned long (*exp_completed)(void);
 };
 
-static void rcu_scale_read_lock(void)
+static unsigned long rcu_scale_read_lock(void)
 {
 	rcu_read_lock();
+	return 0;
 }
 
-static void rcu_scale_read_unlock(void)
+static void rcu_scale_read_unlock(unsigned long idx)
 {
 	rcu_read_unlock();
 }
@@ -159,8 +161,110 @@ static const struct rcu_scale_ops rcu_scale_rcu_ops = {
 	.exp_completed	= rcu_scale_exp_completed,
 };
 
+/*
+ * SRCU: a domain each for normal and fast readers, which may not share
+ * one.  SRCU counts one kind of grace period: the expedited ones are
+ * among srcu_batches_completed().
+ */
+DEFINE_STATIC_SRCU(srcu_scale_ctl);
+DEFINE_STATIC_SRCU(srcu_scale_fast_ctl);
+
+static unsigned long srcu_scale_read_lock(void)
+{
+	return srcu_read_lock(&srcu_scale_ctl);
+}
+
+static void srcu_scale_read_unlock(unsigned long idx)
+{
+	srcu_read_unlock(&srcu_scale_ctl, idx);
+}
+
+static void srcu_scale_sync(void)
+{
+	synchronize_srcu(&srcu_scale_ctl);
+}
+
+static void srcu_scale_exp_sync(void)
+{
+	synchronize_srcu_expedited(&srcu_scale_ctl);
+}
+
+static void srcu_scale_call(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(&srcu_scale_ctl, head, func);
+}
+
+static void srcu_scale_barrier(void)
+{
+	srcu_barrier(&srcu_scale_ctl);
+}
+
+static unsigned long srcu_scale_completed(void)
+{
+	return srcu_batches_completed(&srcu_scale_ctl);
+}
+
+static const struct rcu_scale_ops rcu_scale_srcu_ops = {
+	.name		= "srcu",
+	.readlock	= srcu_scale_read_lock,
+	.readunlock	= srcu_scale_read_unlock,
+	.sync		= srcu_scale_sync,
+	.exp_sync	= srcu_scale_exp_sync,
+	.async		= srcu_scale_call,
+	.gp_barrier	= srcu_scale_barrier,
+	.gp_completed	= srcu_scale_completed,
+	.exp_completed	= srcu_scale_completed,
+};
+
+static unsigned long srcu_fast_scale_read_lock(void)
+{
+	return (__force unsigned long)srcu_read_lock_fast(&srcu_scale_fast_ctl);
+}
+
+static void srcu_fast_scale_read_unlock(unsigned long scp)
+{
+	srcu_read_unlock_fast(&srcu_scale_fast_ctl, (struct srcu_ctr __force __percpu *)scp);
+}
+
+static void srcu_fast_scale_sync(void)
+{
+	synchronize_srcu(&srcu_scale_fast_ctl);
+}
+
+static void srcu_fast_scale_exp_sync(void)
+{
+	synchronize_srcu_expedited(&srcu_scale_fast_ctl);
+}
+
+static void srcu_fast_scale_call(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(&srcu_scale_fast_ctl, head, func);
+}
+
+static void srcu_fast_scale_barrier(void)
+{
+	srcu_barrier(&srcu_scale_fast_ctl);
+}
+
+static unsigned long srcu_fast_scale_completed(void)
+{
+	return srcu_batches_completed(&srcu_scale_fast_ctl);
+}
+
+static const struct rcu_scale_ops rcu_scale_srcu_fast_ops = {
+	.name		= "srcu_fast",
+	.readlock	= srcu_fast_scale_read_lock,
+	.readunlock	= srcu_fast_scale_read_unlock,
+	.sync		= srcu_fast_scale_sync,
+	.exp_sync	= srcu_fast_scale_exp_sync,
+	.async		= srcu_fast_scale_call,
+	.gp_barrier	= srcu_fast_scale_barrier,
+	.gp_completed	= srcu_fast_scale_completed,
+	.exp_completed	= srcu_fast_scale_completed,
+};
+
 static const struct rcu_scale_ops * const rcu_scale_all_ops[] = {
-	&rcu_scale_rcu_ops,
+	&rcu_scale_rcu_ops, &rcu_scale_srcu_ops, &rcu_scale_srcu_fast_ops,
 };
 
 static const struct rcu_scale_ops *cur_ops;
@@ -179,15 +283,15 @@ static void rcu_scale_verbose(const char *s)
 
 static int rcu_scale_reader_fn(void *arg)
 {
-	unsigned long flags;
+	unsigned long flags, idx;
 
 	rcu_scale_verbose("rcu_scale_reader task started");
 	sched_set_normal(current, 19);
 	atomic_inc(&n_readers_started);
 	while (!READ_ONCE(rcu_scale_stop_readers)) {
 		local_irq_save(flags);
-		cur_ops->readlock();
-		cur_ops->readunlock();
+		idx = cur_ops->readlock();
+		cur_ops->readunlock(idx);
 		local_irq_restore(flags);
 		cond_resched();
 	}
@@ -444,7 +548,7 @@ static int cmd_rcuscale(int argc, char **argv)
 	return torture_shell_run(&rcu_scale_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(rcuscale,
-		 "[gp_exp=0|1] [gp_async=0|1] [nwriters=N] [nreaders=N] [writer_holdoff=US] [holdoff=S] [minruntime=S] [key=value...]",
+		 "[scale_type=rcu|srcu|srcu_fast] [gp_exp=0|1] [gp_async=0|1] [nwriters=N] [nreaders=N] [writer_holdoff=US] [holdoff=S] [minruntime=S] [key=value...]",
 		 "grace-period latency; keys are the rcuscale.* parameters",
 		 cmd_rcuscale);
 

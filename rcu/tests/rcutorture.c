@@ -42,6 +42,18 @@
  * "busted_preempt", whose grace periods wait for a context switch on
  * every CPU but not for the readers preempted there.
  *
+ * SRCU flavors: "srcu" tortures a DEFINE_STATIC_SRCU() domain, "srcud" one
+ * that each run allocates, init_srcu_struct()s and, after srcu_barrier(),
+ * cleanup_srcu_struct()s, and "srcu_fast" a domain of srcu_read_lock_fast()
+ * readers.  Their readers sleep now and then inside their critical
+ * sections, as only SRCU readers may.  Their writers take the same paths
+ * through SRCU's API; SRCU has neither cond_synchronize_srcu() nor
+ * kfree_srcu(), so "cond" polls the cookie and calls synchronize_srcu()
+ * if it is not done yet, and "kfree" is a call_srcu() whose callback
+ * frees the object.  "busted_srcu" has SRCU readers but normal RCU grace
+ * periods, which a sleeping reader does not hold up: it must be reported
+ * as FAILURE.
+ *
  * Run from the shell ("torture type=rcu duration=30") or, with
  * rcutorture.shutdown_secs=N on the command line, at boot, after which
  * the machine powers off.
@@ -74,6 +86,7 @@
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
+#include <linux/srcu.h>
 #include <linux/torture.h>
 #ifdef CONFIG_RCU_BOOST
 #include "../tree.h"		/* rcu_kthread_prio() */
@@ -86,7 +99,7 @@
 
 static char *torture_type = "rcu";
 module_param(torture_type, charp, 0444);
-MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, busted, busted_preempt)");
+MODULE_PARM_DESC(torture_type, "Type of RCU to torture (rcu, srcu, srcud, srcu_fast, busted, busted_preempt, busted_srcu)");
 module_param_named(type, torture_type, charp, 0444);
 MODULE_PARM_DESC(type, "Alias of torture_type");
 
@@ -142,6 +155,7 @@ enum rtort_read_kind {
 	RTR_BH,
 	RTR_SCHED,
 	RTR_IRQ,
+	RTR_SRCU,	/* the SRCU flavors' only kind */
 	RTR_NKINDS,
 };
 #define RTR_MAX_NEST	3
@@ -150,7 +164,9 @@ enum rtort_read_kind {
  * struct rcu_torture_ops - one flavor of RCU under test
  * @name: the torture_type that selects it
  * @readlock: enter a read-side critical section of @kind
- * @readunlock: leave it
+ * @readunlock: leave it; @flags is what @readlock stored
+ * @readlock_held: is the caller inside a reader of this flavor (for
+ *	rcu_dereference_check())
  * @read_delay: a random delay inside a reader
  * @sync: synchronize_rcu()
  * @exp_sync: synchronize_rcu_expedited()
@@ -164,9 +180,11 @@ enum rtort_read_kind {
  *	@one_arg selects kfree_rcu(p) (may sleep) over kfree_rcu(p, rh)
  * @gp_completed: grace periods completed since boot
  * @start: start what the flavor needs before the writers run, or NULL
- * @stop: stop it, after the test's threads and its last @cb_barrier; safe
- *	after a failed @start
+ * @stop: stop it, after the test's threads, its last @cb_barrier and its
+ *	last @gp_completed; safe after a failed @start
  * @irq_capable: readers may run in timer handlers
+ * @sleepable: SRCU readers: one kind of reader (RTR_SRCU), which may
+ *	sleep; no priority-boosting test
  * @broken: a deliberately broken type, whose run must end in FAILURE and
  *	may end before the writer made progress
  */
@@ -174,6 +192,7 @@ struct rcu_torture_ops {
 	const char *name;
 	void (*readlock)(int kind, unsigned long *flags);
 	void (*readunlock)(int kind, unsigned long flags);
+	bool (*readlock_held)(void);
 	void (*read_delay)(struct torture_random_state *rs, bool in_irq, bool atomic);
 	void (*sync)(void);
 	void (*exp_sync)(void);
@@ -188,6 +207,7 @@ struct rcu_torture_ops {
 	int (*start)(void);
 	void (*stop)(void);
 	bool irq_capable;
+	bool sleepable;
 	bool broken;
 };
 
@@ -228,6 +248,7 @@ static bool rcu_torture_quiet_end;
 static struct rcu_torture __rcu *rcu_torture_current;
 static struct rcu_torture_kobj __rcu *rcu_torture_kobj_current;
 static unsigned long rcu_torture_current_version;
+static unsigned long rcu_torture_stall_version;	/* at the last statistics */
 static struct rcu_torture *rcu_tortures;
 static LIST_HEAD(rcu_torture_freelist);
 static int rcu_torture_nfree;
@@ -253,10 +274,12 @@ static atomic_long_t n_rcu_torture_irqwrites;
 static atomic_long_t n_rcu_torture_wpath[RTWS_NPATHS];
 static atomic_long_t n_rcu_torture_fakewrites;
 static atomic_long_t n_rcu_torture_preempts;
+static atomic_long_t n_rcu_torture_sleeps;
 static atomic_long_t n_rcu_torture_boost_intervals;
 static atomic_long_t n_rcu_torture_boost_failures;
 
 static u64 rcu_torture_start_ns;
+static bool rcu_torture_ops_started;		/* cur_ops->start() succeeded */
 static unsigned long rcu_torture_start_gps;
 static u64 rcu_torture_first_error_ns;
 static const char *rcu_torture_first_error;
@@ -418,6 +441,11 @@ static void rcu_torture_readunlock(int kind, unsigned long flags)
 	}
 }
 
+static bool rcu_torture_readlock_held(void)
+{
+	return rcu_read_lock_any_held() || irqs_disabled();
+}
+
 /*
  * Mostly no delay; now and then 200 us; rarely a few milliseconds, which
  * spans ticks and so gives grace periods every chance to end too soon.
@@ -457,6 +485,7 @@ static const struct rcu_torture_ops rcu_ops = {
 	.name		= "rcu",
 	.readlock	= rcu_torture_readlock,
 	.readunlock	= rcu_torture_readunlock,
+	.readlock_held	= rcu_torture_readlock_held,
 	.read_delay	= rcu_torture_read_delay,
 	.sync		= synchronize_rcu,
 	.exp_sync	= synchronize_rcu_expedited,
@@ -513,6 +542,7 @@ static const struct rcu_torture_ops rcu_busted_ops = {
 	.name		= "busted",
 	.readlock	= rcu_torture_readlock,
 	.readunlock	= rcu_torture_readunlock,
+	.readlock_held	= rcu_torture_readlock_held,
 	.read_delay	= rcu_torture_read_delay,
 	.sync		= synchronize_rcu_busted,
 	.exp_sync	= synchronize_rcu_busted,
@@ -686,6 +716,7 @@ static const struct rcu_torture_ops rcu_busted_preempt_ops = {
 	.name		= "busted_preempt",
 	.readlock	= rcu_torture_readlock,
 	.readunlock	= rcu_torture_readunlock,
+	.readlock_held	= rcu_torture_readlock_held,
 	.read_delay	= rcu_torture_read_delay,
 	.sync		= synchronize_rcu_busted_preempt,
 	.exp_sync	= synchronize_rcu_busted_preempt,
@@ -703,9 +734,239 @@ static const struct rcu_torture_ops rcu_busted_preempt_ops = {
 	.broken		= true,
 };
 
+/*
+ * ---- the SRCU flavors ----
+ *
+ * One domain per flavor, so that one flavor's readers never hold up
+ * another's grace periods (fast and normal readers may not share one).
+ * srcu_torture_ssp is the domain of the run, set by the flavor's @start.
+ */
+DEFINE_STATIC_SRCU(srcu_torture_ctl);
+DEFINE_STATIC_SRCU(srcu_torture_fast_ctl);
+static struct srcu_struct *srcu_torture_ssp;
+static struct srcu_struct *srcud_torture_ssp;	/* "srcud": allocated per run */
+
+static void srcu_torture_readlock(int kind, unsigned long *flags)
+{
+	*flags = srcu_read_lock(srcu_torture_ssp);
+}
+
+static void srcu_torture_readunlock(int kind, unsigned long flags)
+{
+	srcu_read_unlock(srcu_torture_ssp, flags);
+}
+
+/* The fast reader's per-CPU counter travels in @flags. */
+static void srcu_fast_torture_readlock(int kind, unsigned long *flags)
+{
+	*flags = (__force unsigned long)srcu_read_lock_fast(srcu_torture_ssp);
+}
+
+static void srcu_fast_torture_readunlock(int kind, unsigned long flags)
+{
+	srcu_read_unlock_fast(srcu_torture_ssp, (struct srcu_ctr __force __percpu *)flags);
+}
+
+static bool srcu_torture_readlock_held(void)
+{
+	return srcu_read_lock_held(srcu_torture_ssp);
+}
+
+/*
+ * rcu_torture_read_delay(), and sleeps: now and then a jiffy or two, and
+ * rarely 10 to 40 jiffies, which spans several of the writer's grace
+ * periods unless they wait for the sleeping reader.
+ */
+static void srcu_torture_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
+{
+	u32 n = nrealreaders > 0 ? nrealreaders : 1;
+
+	rcu_torture_read_delay(rs, in_irq, atomic);
+	if (in_irq || atomic)
+		return;
+	if (!(torture_random(rs) % (n * 5000)))
+		schedule_timeout_uninterruptible(10 + torture_random(rs) % 31);
+	else if (!(torture_random(rs) % (n * 500)))
+		schedule_timeout_uninterruptible(1 + torture_random(rs) % 2);
+}
+
+static void srcu_torture_sync(void)
+{
+	synchronize_srcu(srcu_torture_ssp);
+}
+
+static void srcu_torture_exp_sync(void)
+{
+	synchronize_srcu_expedited(srcu_torture_ssp);
+}
+
+static void srcu_torture_call(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(srcu_torture_ssp, head, func);
+}
+
+static void srcu_torture_barrier(void)
+{
+	srcu_barrier(srcu_torture_ssp);
+}
+
+static unsigned long srcu_torture_get_gp_state(void)
+{
+	return get_state_synchronize_srcu(srcu_torture_ssp);
+}
+
+static unsigned long srcu_torture_start_gp_poll(void)
+{
+	return start_poll_synchronize_srcu(srcu_torture_ssp);
+}
+
+static bool srcu_torture_poll_gp_state(unsigned long cookie)
+{
+	return poll_state_synchronize_srcu(srcu_torture_ssp, cookie);
+}
+
+/* SRCU has no cond_synchronize_srcu(): what it would be. */
+static void srcu_torture_cond_sync(unsigned long cookie)
+{
+	if (!poll_state_synchronize_srcu(srcu_torture_ssp, cookie))
+		synchronize_srcu(srcu_torture_ssp);
+}
+
+/* A callback that frees a kobj, poisoned (for late readers) whatever kmalloc does. */
+static void rcu_torture_kobj_free_cb(struct rcu_head *head)
+{
+	struct rcu_torture_kobj *p = container_of(head, struct rcu_torture_kobj, rh);
+
+	WRITE_ONCE(p->magic, RTORT_POISON);
+	kfree(p);
+}
+
+/* SRCU has no kfree_srcu(). */
+static void srcu_torture_kfree_obj(struct rcu_torture_kobj *p, bool one_arg)
+{
+	call_srcu(srcu_torture_ssp, &p->rh, rcu_torture_kobj_free_cb);
+}
+
+static unsigned long srcu_torture_completed(void)
+{
+	return srcu_batches_completed(srcu_torture_ssp);
+}
+
+static int srcu_torture_start(void)
+{
+	srcu_torture_ssp = &srcu_torture_ctl;
+	return 0;
+}
+
+static int srcu_fast_torture_start(void)
+{
+	srcu_torture_ssp = &srcu_torture_fast_ctl;
+	return 0;
+}
+
+/* A fresh domain each run: every run exercises init and cleanup. */
+static int srcud_torture_start(void)
+{
+	struct srcu_struct *ssp = kzalloc(sizeof(*ssp), GFP_KERNEL);
+	int ret;
+
+	if (!ssp)
+		return -ENOMEM;
+	ret = init_srcu_struct(ssp);
+	if (ret) {
+		kfree(ssp);
+		return ret;
+	}
+	srcud_torture_ssp = ssp;
+	srcu_torture_ssp = ssp;
+	return 0;
+}
+
+/* After the last srcu_barrier(): nothing may be left in flight. */
+static void srcud_torture_stop(void)
+{
+	if (!srcud_torture_ssp)
+		return;
+	cleanup_srcu_struct(srcud_torture_ssp);
+	kfree(srcud_torture_ssp);
+	srcud_torture_ssp = NULL;
+	srcu_torture_ssp = NULL;
+}
+
+#define SRCU_TORTURE_OPS(_name, _lock, _unlock, _start, _stop)		\
+	.name		= _name,					\
+	.readlock	= _lock,					\
+	.readunlock	= _unlock,					\
+	.readlock_held	= srcu_torture_readlock_held,			\
+	.read_delay	= srcu_torture_read_delay,			\
+	.sync		= srcu_torture_sync,				\
+	.exp_sync	= srcu_torture_exp_sync,			\
+	.call		= srcu_torture_call,				\
+	.cb_barrier	= srcu_torture_barrier,				\
+	.get_gp_state	= srcu_torture_get_gp_state,			\
+	.start_gp_poll	= srcu_torture_start_gp_poll,			\
+	.poll_gp_state	= srcu_torture_poll_gp_state,			\
+	.cond_sync	= srcu_torture_cond_sync,			\
+	.kfree_obj	= srcu_torture_kfree_obj,			\
+	.gp_completed	= srcu_torture_completed,			\
+	.start		= _start,					\
+	.stop		= _stop,					\
+	.irq_capable	= true,						\
+	.sleepable	= true
+
+static const struct rcu_torture_ops srcu_ops = {
+	SRCU_TORTURE_OPS("srcu", srcu_torture_readlock, srcu_torture_readunlock,
+			 srcu_torture_start, NULL),
+};
+
+static const struct rcu_torture_ops srcud_ops = {
+	SRCU_TORTURE_OPS("srcud", srcu_torture_readlock, srcu_torture_readunlock,
+			 srcud_torture_start, srcud_torture_stop),
+};
+
+static const struct rcu_torture_ops srcu_fast_ops = {
+	SRCU_TORTURE_OPS("srcu_fast", srcu_fast_torture_readlock, srcu_fast_torture_readunlock,
+			 srcu_fast_torture_start, NULL),
+};
+
+/*
+ * ---- the "busted_srcu" flavor: SRCU readers, RCU grace periods ----
+ *
+ * A deliberate bug: the update side is normal RCU's, whose grace periods
+ * end once every CPU has switched context, so a reader sleeping inside
+ * its SRCU critical section does not hold them up.
+ */
+static void busted_srcu_kfree_obj(struct rcu_torture_kobj *p, bool one_arg)
+{
+	call_rcu(&p->rh, rcu_torture_kobj_free_cb);
+}
+
+static const struct rcu_torture_ops busted_srcu_ops = {
+	.name		= "busted_srcu",
+	.readlock	= srcu_torture_readlock,
+	.readunlock	= srcu_torture_readunlock,
+	.readlock_held	= srcu_torture_readlock_held,
+	.read_delay	= srcu_torture_read_delay,
+	.sync		= synchronize_rcu,
+	.exp_sync	= synchronize_rcu_expedited,
+	.call		= call_rcu,
+	.cb_barrier	= rcu_barrier,
+	.get_gp_state	= get_state_synchronize_rcu,
+	.start_gp_poll	= start_poll_synchronize_rcu,
+	.poll_gp_state	= poll_state_synchronize_rcu,
+	.cond_sync	= cond_synchronize_rcu,
+	.kfree_obj	= busted_srcu_kfree_obj,
+	.gp_completed	= rcu_gp_completed,
+	.start		= srcu_torture_start,
+	.irq_capable	= true,
+	.sleepable	= true,
+	.broken		= true,
+};
+
 /* Every type "type=" can select: one row each, the only place a type is described. */
 static const struct rcu_torture_ops * const torture_ops[] = {
-	&rcu_ops, &rcu_busted_ops, &rcu_busted_preempt_ops,
+	&rcu_ops, &srcu_ops, &srcud_ops, &srcu_fast_ops,
+	&rcu_busted_ops, &rcu_busted_preempt_ops, &busted_srcu_ops,
 };
 
 static const struct rcu_torture_ops *rcu_torture_find_ops(const char *name)
@@ -719,6 +980,8 @@ static int rcu_torture_pick_kind(struct torture_random_state *rs, bool in_irq)
 {
 	u32 r = torture_random(rs) % 16;
 
+	if (cur_ops->sleepable)
+		return RTR_SRCU;
 	if (in_irq)			/* softirq: no _bh, no irq-off spin */
 		return r < 12 ? RTR_RCU : RTR_SCHED;
 	if (r < 10)
@@ -738,7 +1001,7 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 	unsigned long started, completed;
 	struct rcu_torture_kobj *k;
 	struct rcu_torture *p;
-	unsigned long nivcsw;
+	unsigned long nivcsw, nvcsw;
 	bool atomic = false;
 	int nest = 1, i, pipe_count;
 
@@ -748,22 +1011,21 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 		nest = RTR_MAX_NEST;
 	for (i = 0; i < nest; i++) {
 		kinds[i] = rcu_torture_pick_kind(rs, in_irq);
-		if (kinds[i] != RTR_RCU)
+		if (kinds[i] != RTR_RCU && kinds[i] != RTR_SRCU)
 			atomic = true;
 		cur_ops->readlock(kinds[i], &flags[i]);
 	}
 	nivcsw = current->nivcsw;
+	nvcsw = current->nvcsw;
 	started = cur_ops->gp_completed();
-	p = rcu_dereference_check(rcu_torture_current,
-				  rcu_read_lock_any_held() || irqs_disabled());
+	p = rcu_dereference_check(rcu_torture_current, cur_ops->readlock_held());
 	if (!p)
 		goto out;
 	if (!READ_ONCE(p->rtort_mbtest) || READ_ONCE(p->rtort_magic) != RTORT_MAGIC) {
 		atomic_inc(&n_rcu_torture_mberror);
 		rcu_torture_note_error("reader saw an element not (or no longer) initialized");
 	}
-	k = rcu_dereference_check(rcu_torture_kobj_current,
-				  rcu_read_lock_any_held() || irqs_disabled());
+	k = rcu_dereference_check(rcu_torture_kobj_current, cur_ops->readlock_held());
 	cur_ops->read_delay(rs, in_irq, atomic);
 	pipe_count = READ_ONCE(p->rtort_pipe_count);
 	if (pipe_count > RCU_TORTURE_PIPE_LEN)
@@ -783,6 +1045,8 @@ out:
 	/* Switched out inside the critical section (an interrupt cannot be). */
 	if (!in_irq && READ_ONCE(current->nivcsw) != nivcsw)
 		atomic_long_inc(&n_rcu_torture_preempts);
+	if (!in_irq && READ_ONCE(current->nvcsw) != nvcsw)
+		atomic_long_inc(&n_rcu_torture_sleeps);
 	for (i = nest - 1; i >= 0; i--)
 		cur_ops->readunlock(kinds[i], flags[i]);
 	this_cpu_inc(rcu_torture_nreads);
@@ -1234,7 +1498,7 @@ static void rcu_torture_print_hist(const char *name, const long *h, bool bad)
 /* Milliseconds since the start, and grace periods per second * 100. */
 static void rcu_torture_gp_rate(unsigned long *gps, u64 *ms, unsigned long *rate100)
 {
-	*gps = cur_ops->gp_completed() - rcu_torture_start_gps;
+	*gps = rcu_torture_ops_started ? cur_ops->gp_completed() - rcu_torture_start_gps : 0;
 	*ms = (ktime_get_ns() - rcu_torture_start_ns) / NSEC_PER_MSEC;
 	*rate100 = *ms ? (unsigned long)(*gps * 100000ULL / *ms) : 0;
 }
@@ -1307,13 +1571,28 @@ static bool rcu_torture_stats_print(void)
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_COND_GET]),
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_POLL_GET]),
 		 atomic_long_read(&n_rcu_torture_wpath[RTWS_KFREE]));
+	if (cur_ops->sleepable)
+		pr_alert("%s-torture: readers that slept inside their critical section: %ld\n",
+			 cur_ops->name, atomic_long_read(&n_rcu_torture_sleeps));
 	return bad;
 }
 
-/* The monitor's periodic line (the end of the run prints its own). */
+/*
+ * The monitor's periodic lines (the end of the run prints its own).  SRCU
+ * has no stall warnings: grace periods that stop ending show only as a
+ * writer that no longer publishes anything, once the pool has run dry.
+ */
 static void rcu_torture_stats(void)
 {
+	unsigned long v = READ_ONCE(rcu_torture_current_version);
+
 	rcu_torture_stats_print();
+	if (cur_ops->sleepable && !cur_ops->broken && v == rcu_torture_stall_version) {
+		pr_alert("%s-torture: !!! writer stall: nothing published for %d s\n",
+			 cur_ops->name, stat_interval);
+		rcu_torture_note_error("writer stall: grace periods stopped ending");
+	}
+	rcu_torture_stall_version = v;
 }
 
 /* ---- start, run, stop ---- */
@@ -1361,9 +1640,11 @@ static void rcu_torture_reset_state(void)
 	atomic_long_set(&n_rcu_torture_irqwrites, 0);
 	atomic_long_set(&n_rcu_torture_fakewrites, 0);
 	atomic_long_set(&n_rcu_torture_preempts, 0);
+	atomic_long_set(&n_rcu_torture_sleeps, 0);
 	atomic_long_set(&n_rcu_torture_boost_intervals, 0);
 	atomic_long_set(&n_rcu_torture_boost_failures, 0);
 	rcu_torture_current_version = 0;
+	rcu_torture_stall_version = ULONG_MAX;
 	rcu_torture_first_error_ns = 0;
 	rcu_torture_first_error = NULL;
 	WRITE_ONCE(rcu_torture_stopping, false);
@@ -1502,8 +1783,6 @@ static int rcu_torture_start_threads(void)
 {
 	int i;
 
-	if (cur_ops->start && cur_ops->start())
-		return -ENOMEM;
 	if (torture_create_kthread(rcu_torture_writer, NULL, &writer_task, "rtort_writer"))
 		return -ENOMEM;
 	fakewriter_tasks = kcalloc(nrealfakewriters ? nrealfakewriters : 1,
@@ -1540,7 +1819,7 @@ static int rcu_torture_start_threads(void)
 
 /**
  * rcu_torture_run() - run one torture test to its end
- * @type: flavor name ("rcu", "busted")
+ * @type: flavor name ("rcu", "srcu", "busted", ...)
  * @secs: how long to run
  * @nr_readers: reader kthreads, or -1 for one per online CPU (at least 2)
  * @nr_fakewriters: fake writer kthreads
@@ -1581,8 +1860,12 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	nrealfakewriters = nr_fakewriters < 0 ? 0 : nr_fakewriters;
 	rcu_torture_secs = secs > 0 ? secs : 1;
 	rcu_torture_pick_paths();
-	rcu_torture_boosting = test_boost && IS_ENABLED(CONFIG_PREEMPT_RCU);
-	if (test_boost && !rcu_torture_boosting)
+	rcu_torture_boosting = test_boost && IS_ENABLED(CONFIG_PREEMPT_RCU) &&
+			       !cur_ops->sleepable;
+	if (test_boost && cur_ops->sleepable)
+		pr_alert("%s-torture: boost: SRCU readers are not boosted: test_boost=1 skipped\n",
+			 cur_ops->name);
+	else if (test_boost && !rcu_torture_boosting)
 		pr_alert("%s-torture: boost: test_boost=1 needs a preemptible kernel (CONFIG_PREEMPT_RCU): skipped\n",
 			 cur_ops->name);
 #ifdef CONFIG_RCU_BOOST
@@ -1611,8 +1894,12 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	}
 
 	rcu_torture_start_ns = ktime_get_ns();
-	rcu_torture_start_gps = cur_ops->gp_completed();
-	ret = rcu_torture_start_threads();
+	ret = cur_ops->start ? cur_ops->start() : 0;
+	rcu_torture_ops_started = !ret;
+	if (!ret) {
+		rcu_torture_start_gps = cur_ops->gp_completed();
+		ret = rcu_torture_start_threads();
+	}
 	if (ret) {
 		pr_alert("%s-torture: !!! could not start the test's threads (%d)\n",
 			 cur_ops->name, ret);
@@ -1627,9 +1914,7 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	}
 
 	rcu_torture_stop_threads();
-	missing = rcu_torture_reclaim();
-	if (cur_ops->stop)
-		cur_ops->stop();
+	missing = rcu_torture_ops_started ? rcu_torture_reclaim() : 0;
 
 	if (READ_ONCE(rcu_torture_first_error_ns)) {
 		pr_alert("%s-torture: !!! first error after %llu ms: %s\n", cur_ops->name,
@@ -1661,6 +1946,9 @@ static int rcu_torture_run(const char *type, int secs, int nr_readers,
 	else
 		rcu_torture_print_parms("End of test: FAILURE");
 	ret = failed ? -EIO : 0;
+	if (cur_ops->stop)
+		cur_ops->stop();
+	rcu_torture_ops_started = false;
 
 out_free:
 	kfree(reader_tasks);
@@ -1681,7 +1969,7 @@ out_free:
  */
 static int rcu_torture_params_check(const char *cmd)
 {
-	char types[64];
+	char types[128];
 
 	if (!cmd)
 		return 0;
@@ -1739,7 +2027,7 @@ static int cmd_torture(int argc, char **argv)
 	return torture_shell_run(&rcu_torture_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(torture,
-		 "[type=rcu|busted|busted_preempt] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
+		 "[type=rcu|srcu|srcud|srcu_fast|busted|busted_preempt|busted_srcu] [duration=SECONDS] [nreaders=N] [nwriters=N] [key=value...]",
 		 "RCU torture test; keys are the rcutorture.* parameters",
 		 cmd_torture);
 
@@ -1795,6 +2083,16 @@ static void rcutorture_busted_preempt_detected(struct kunit *test)
 	expect_busted_detected(test, "busted_preempt", 30);
 }
 
+/*
+ * Grace periods that do not wait for SRCU readers sleeping in their
+ * critical sections must be caught, on one CPU as on many.  It usually
+ * takes well under a second; 64 virtual CPUs on a small host need longer.
+ */
+static void rcutorture_busted_srcu_detected(struct kunit *test)
+{
+	expect_busted_detected(test, "busted_srcu", 25);
+}
+
 /* The real one must survive a few seconds of it. */
 static void rcutorture_rcu_success(struct kunit *test)
 {
@@ -1824,6 +2122,7 @@ static struct kunit_case rcutorture_test_cases[] = {
 	KUNIT_CASE(rcutorture_shell_bad_args),
 	KUNIT_CASE_SLOW(rcutorture_busted_detected),
 	KUNIT_CASE_SLOW(rcutorture_busted_preempt_detected),
+	KUNIT_CASE_SLOW(rcutorture_busted_srcu_detected),
 	KUNIT_CASE_SLOW(rcutorture_rcu_success),
 	{}
 };

@@ -49,6 +49,7 @@
 #include <linux/moduleparam.h>
 #include <linux/shell.h>
 #include <linux/rcupdate.h>
+#include <linux/srcu.h>
 #include <linux/torture.h>
 
 #undef MODULE_PARAM_PREFIX
@@ -60,7 +61,7 @@
 
 static char *scale_type = "rcu";
 module_param(scale_type, charp, 0444);
-MODULE_PARM_DESC(scale_type, "Type of test (rcu, refcnt, lock, lock-irq, acqrel, clock, jiffies)");
+MODULE_PARM_DESC(scale_type, "Type of test (rcu, srcu, srcu_fast, refcnt, lock, lock-irq, acqrel, clock, jiffies)");
 
 torture_param(int, verbose, 0, "Enable verbose debugging printk()s");
 torture_param(int, verbose_batched, 0, "Batch verbose debugging printk()s (accepted, printed)");
@@ -124,8 +125,17 @@ static DEFINE_SPINLOCK(ref_lock);
 static unsigned long ref_acqrel_var;
 static u64 ref_clock_sink;
 static unsigned long ref_jiffies_sink;
+/* Fast and normal SRCU readers may not share a domain. */
+DEFINE_STATIC_SRCU(srcu_refctl_scale);
+DEFINE_STATIC_SRCU(srcu_refctl_scale_fast);
 
 REF_SCALE_OPS(rcu, "rcu", rcu_read_lock(), rcu_read_unlock());
+REF_SCALE_OPS(srcu, "srcu",
+	      int idx = srcu_read_lock(&srcu_refctl_scale),
+	      srcu_read_unlock(&srcu_refctl_scale, idx));
+REF_SCALE_OPS(srcu_fast, "srcu_fast",
+	      struct srcu_ctr __percpu *scp = srcu_read_lock_fast(&srcu_refctl_scale_fast),
+	      srcu_read_unlock_fast(&srcu_refctl_scale_fast, scp));
 REF_SCALE_OPS(refcnt, "refcnt", atomic_inc(&ref_refcnt), atomic_dec(&ref_refcnt));
 REF_SCALE_OPS(lock, "lock", spin_lock(&ref_lock), spin_unlock(&ref_lock));
 REF_SCALE_OPS(lock_irq, "lock-irq", spin_lock_irq(&ref_lock), spin_unlock_irq(&ref_lock));
@@ -141,7 +151,7 @@ REF_SCALE_OPS(jiffies, "jiffies",
 	      barrier());
 
 static const struct ref_scale_ops *const ref_scale_all_ops[] = {
-	&ref_rcu_ops, &ref_refcnt_ops, &ref_lock_ops, &ref_lock_irq_ops,
+	&ref_rcu_ops, &ref_srcu_ops, &ref_srcu_fast_ops, &ref_refcnt_ops, &ref_lock_ops, &ref_lock_irq_ops,
 	&ref_acqrel_ops, &ref_clock_ops, &ref_jiffies_ops,
 };
 
@@ -370,7 +380,7 @@ static int cmd_refscale(int argc, char **argv)
 	return torture_shell_run(&ref_scale_tool, argc, argv);
 }
 DEFINE_SHELL_CMD(refscale,
-		 "[scale_type=rcu|refcnt|lock|lock-irq|acqrel|clock|jiffies] [nreaders=N] [loops=N] [nruns=N] [readdelay=NS] [holdoff=S]",
+		 "[scale_type=rcu|srcu|srcu_fast|refcnt|lock|lock-irq|acqrel|clock|jiffies] [nreaders=N] [loops=N] [nruns=N] [readdelay=NS] [holdoff=S]",
 		 "read-side cost per operation; keys are the refscale.* parameters",
 		 cmd_refscale);
 

@@ -9,6 +9,8 @@
 #   batch     2000 kthreads call synchronize_rcu() at once: grace periods
 #   flood     call_rcu() from every CPU: callbacks/s, peak backlog, memory
 #   idle      idle CPUs' ticks and wake-ups while a GP runs every 100 ms
+#   srcu      refscale and rcuscale (normal and expedited) with scale_type=srcu,
+#             and rcuos's srcu_fast (srcu_read_lock_fast(), not in Linux 6.12)
 #
 # then prints a table (tests/bench/report.py) with each figure for both
 # kernels and their ratio, draws both kernels' grace-period latency
@@ -104,8 +106,9 @@ run_qemu() {
 }
 
 # ---- rcuos: one boot, the shell runs everything ----
-# The expedited rcuscale goes last: rcuos can serve its writers so unequally
-# that it runs for minutes, and a timeout then loses nothing else.
+# The expedited rcuscale goes after RCU's other tests: rcuos can serve its
+# writers so unequally that it runs for minutes, and a timeout then loses
+# nothing else of RCU's.  The SRCU runs come last.
 if want rcuos; then
 	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
 rcuscale scale_type=rcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
@@ -113,6 +116,11 @@ test rcu_batch
 rcuqoi flood seconds=$FLOOD
 rcuqoi idle seconds=$IDLE
 rcuscale scale_type=rcu gp_exp=1 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+refscale scale_type=srcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
+refscale scale_type=srcu_fast nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1
+rcuscale scale_type=srcu gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+rcuscale scale_type=srcu gp_exp=1 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
+rcuscale scale_type=srcu_fast gp_exp=0 nwriters=$CPUS nreaders=$CPUS holdoff=1 verbose=0
 config
 poweroff
 " run_qemu "$OUT/logs/rcuos.log" 1800 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
@@ -136,20 +144,25 @@ lboot() {	# lboot NAME TIMEOUT "CMDLINE", with $bz and $initrd
 		-kernel "$bz" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 $3" </dev/null
 }
-refscale_args="initcall_blacklist=rcu_scale_init refscale.scale_type=rcu refscale.nreaders=$CPUS refscale.loops=$LOOPS refscale.nruns=$NRUNS refscale.holdoff=1 refscale.shutdown=1"
-rcuscale_args() {	# rcuscale_args GP_EXP
-	echo "initcall_blacklist=ref_scale_init rcuscale.scale_type=rcu rcuscale.gp_exp=$1 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
+refscale_args() {	# refscale_args [SCALE_TYPE]
+	echo "initcall_blacklist=rcu_scale_init refscale.scale_type=${1:-rcu} refscale.nreaders=$CPUS refscale.loops=$LOOPS refscale.nruns=$NRUNS refscale.holdoff=1 refscale.shutdown=1"
+}
+rcuscale_args() {	# rcuscale_args GP_EXP [SCALE_TYPE]
+	echo "initcall_blacklist=ref_scale_init rcuscale.scale_type=${2:-rcu} rcuscale.gp_exp=$1 rcuscale.nwriters=$CPUS rcuscale.nreaders=$CPUS rcuscale.holdoff=1 rcuscale.verbose=0 rcuscale.shutdown=1"
 }
 if want linux; then
 	bz=$BZ initrd=$INITRD
-	lboot refscale 900 "$refscale_args"
+	lboot refscale 900 "$(refscale_args)"
 	lboot rcuscale 900 "$(rcuscale_args 0)"
 	lboot rcuscale-exp 900 "$(rcuscale_args 1)"
+	lboot srcu-refscale 900 "$(refscale_args srcu)"
+	lboot srcu-rcuscale 900 "$(rcuscale_args 0 srcu)"
+	lboot srcu-rcuscale-exp 900 "$(rcuscale_args 1 srcu)"
 	lboot rcubench 900 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=batch,flood,idle rcubench.flood_secs=$FLOOD rcubench.idle_secs=$IDLE"
 fi
 if want linux-preempt; then
 	bz=$BZP initrd=$INITRDP
-	lboot preempt-refscale 900 "$refscale_args"
+	lboot preempt-refscale 900 "$(refscale_args)"
 	lboot preempt-rcuscale 900 "$(rcuscale_args 0)"
 	lboot preempt-rcuscale-exp 900 "$(rcuscale_args 1)"
 fi

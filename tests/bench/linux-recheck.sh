@@ -19,9 +19,15 @@ prog() {
 	python3 -c 'import sys; t = open(sys.argv[1]).read(); i = t.index("awk ", t.index("sed -e")); print(t[t.index(chr(39), i) + 1:t.rindex(chr(39))])' "$1"
 }
 strip() { sed -e 's/^\[[^]]*]//' < "$1" | tr -d '\015'; }
-# Only the lines of the rcuscale run with gp_exp=$2.
+# Only the lines of the scale_type=rcu rcuscale run with gp_exp=$2 (an
+# rcuos log also has the SRCU runs).
 rcuscale_part() {
-	strip "$1" | awk -v want="gp_exp=$2" '/-scale: ?--- Start of test/ { on = index($0, want " ") > 0 } on'
+	strip "$1" | awk -v want="gp_exp=$2" '/-scale: ?--- Start of test/ {
+		on = index($0, want " ") > 0 && $0 ~ /^ *rcu-scale: ?--- Start/ } on'
+}
+# Only the lines of the scale_type=rcu refscale run.
+refscale_part() {
+	strip "$1" | awk '/-ref-scale: --- Start of test/ { on = $0 ~ /^ *rcu-ref-scale: / } on'
 }
 ref=$(prog "$BIN/kvm-recheck-refscale.sh")
 rcu=$(prog "$BIN/kvm-recheck-rcuscale.sh")
@@ -33,7 +39,7 @@ for k in rcuos linux rcuos-preempt linux-preempt; do
 	# The preemptible pair is optional.
 	case $k in *-preempt) [ -f "$r" ] || continue ;; esac
 	echo "=== $k: kvm-recheck-refscale.sh"
-	strip "$r" | gawk -v configfile="$k" "$ref" | grep -v '^Points:'
+	refscale_part "$r" | gawk -v configfile="$k" "$ref" | grep -v '^Points:'
 	echo "=== $k: kvm-recheck-rcuscale.sh, gp_exp=0"
 	rcuscale_part "$n" 0 | gawk "$rcu" | grep -v '^[0-9.]* [0-9]*$'
 	echo "=== $k: kvm-recheck-rcuscale.sh, gp_exp=1"

@@ -54,14 +54,17 @@ def refscale(lines, scale_type='rcu'):
     return out
 
 
-def rcuscale(lines):
-    """Runs keyed by gp_exp: {'durations_us': [...], 'gps': n, 'batches': n}."""
+def rcuscale(lines, scale_type='rcu'):
+    """The runs of @scale_type keyed by gp_exp: {'durations_us': [...], 'gps': n,
+    'batches': n} (a run starts with "TYPE-scale:--- Start of test")."""
     runs, cur = {}, None
     for l in lines:
-        m = re.search(r'-scale: ?--- Start of test: .*gp_exp=(\d+)', l)
+        m = re.search(r'(\S+)-scale: ?--- Start of test: .*gp_exp=(\d+)', l)
         if m:
-            cur = runs.setdefault(int(m.group(1)), {'durations_us': [], 'gps': None,
-                                                    'batches': None})
+            cur = None
+            if m.group(1) == scale_type:
+                cur = runs.setdefault(int(m.group(2)), {'durations_us': [], 'gps': None,
+                                                        'batches': None})
             continue
         if cur is None:
             continue
@@ -96,27 +99,31 @@ def figures(lines_main, lines_by_test):
     boots once per test); for rcuos every test is in lines_main."""
     get = lambda t: lines_by_test.get(t, lines_main)
     fig = {}
-    rs = refscale(get('refscale'))
-    if rs:
-        fig['ref_median'] = statistics.median(rs)
-        fig['ref_mean'] = statistics.mean(rs)
-    runs = {}
-    runs.update(rcuscale(get('rcuscale')))
-    for k, v in rcuscale(get('rcuscale-exp')).items():
-        runs.setdefault(k, v)
-    for exp, name in ((0, 'gp'), (1, 'exp')):
-        r = runs.get(exp)
-        if not r or not r['durations_us']:
-            continue
-        d = sorted(r['durations_us'])
-        fig[name + '_durations'] = d
-        fig[name + '_median'] = pct(d, 50)
-        fig[name + '_p90'] = pct(d, 90)
-        fig[name + '_p99'] = pct(d, 99)
-        fig[name + '_mean'] = statistics.mean(d)
-        fig[name + '_n'] = len(d)
-        if r['gps'] and r['batches'] is not None:
-            fig[name + '_per_batch'] = r['gps'] / max(r['batches'], 1)
+    # scale_type, key prefix, Linux's boot names (test prefix)
+    for typ, key, test in (('rcu', '', ''), ('srcu', 'srcu_', 'srcu-'),
+                           ('srcu_fast', 'srcu_fast_', 'srcu_fast-')):
+        rs = refscale(get(test + 'refscale'), typ)
+        if rs:
+            fig[key + 'ref_median'] = statistics.median(rs)
+            fig[key + 'ref_mean'] = statistics.mean(rs)
+        runs = {}
+        runs.update(rcuscale(get(test + 'rcuscale'), typ))
+        for k, v in rcuscale(get(test + 'rcuscale-exp'), typ).items():
+            runs.setdefault(k, v)
+        for exp, name in ((0, 'gp'), (1, 'exp')):
+            r = runs.get(exp)
+            if not r or not r['durations_us']:
+                continue
+            d = sorted(r['durations_us'])
+            name = key + name
+            fig[name + '_durations'] = d
+            fig[name + '_median'] = pct(d, 50)
+            fig[name + '_p90'] = pct(d, 90)
+            fig[name + '_p99'] = pct(d, 99)
+            fig[name + '_mean'] = statistics.mean(d)
+            fig[name + '_n'] = len(d)
+            if r['gps'] and r['batches'] is not None:
+                fig[name + '_per_batch'] = r['gps'] / max(r['batches'], 1)
     b = get('rcubench')
     m = first(b, r'# rcu_batch: (\d+) synchronize_rcu\(\) callers, (\d+) grace periods '
                  r'\(all called within (\d+) us, all returned within (\d+) us\)')
@@ -229,7 +236,18 @@ ROWS = [
     ('idle_ticks', 'idle: scheduling-clock ticks on the idle CPUs (total)', 0),
     ('idle_wakeups', 'idle: wake-ups (interrupts + IPIs) on the idle CPUs (total)', 0),
     ('idle_ipis', 'idle: IPIs to the idle CPUs (total)', 0),
+    ('srcu_ref_median', 'refscale srcu: read-side ns per srcu_read_lock()/srcu_read_unlock() pair (median of runs)', 3),
+    ('srcu_fast_ref_median', 'refscale srcu_fast: read-side ns per srcu_read_lock_fast()/srcu_read_unlock_fast() pair (median of runs; not in Linux 6.12)', 3),
+    ('srcu_gp_median', 'rcuscale srcu: synchronize_srcu() latency, median (us)', 0),
+    ('srcu_gp_p99', 'rcuscale srcu: synchronize_srcu() latency, 99th percentile (us)', 0),
+    ('srcu_gp_per_batch', 'rcuscale srcu: synchronize_srcu() calls per grace period', 2),
+    ('srcu_exp_median', 'rcuscale srcu: synchronize_srcu_expedited() latency, median (us)', 0),
+    ('srcu_exp_p99', 'rcuscale srcu: synchronize_srcu_expedited() latency, 99th percentile (us)', 0),
+    ('srcu_fast_gp_median', 'rcuscale srcu_fast: synchronize_srcu() latency, fast-reader domain, median (us; not in Linux 6.12)', 0),
 ]
+
+# Rows Linux 6.12 has no figure for: srcu_read_lock_fast() came later.
+LINUX_LACKS = ('srcu_fast_',)
 
 
 # The preemptible pair runs only refscale and rcuscale.
@@ -304,7 +322,8 @@ def main():
     logs = os.path.join(a.out, 'logs')
     rl = lines_of(os.path.join(logs, 'rcuos.log'))
     ll = {t: lines_of(os.path.join(logs, 'linux-%s.log' % t))
-          for t in ('refscale', 'rcuscale', 'rcuscale-exp', 'rcubench')}
+          for t in ('refscale', 'rcuscale', 'rcuscale-exp', 'rcubench',
+                    'srcu-refscale', 'srcu-rcuscale', 'srcu-rcuscale-exp')}
     fr = figures(rl, {})
     fl = figures([], ll)
     rcfg, lcfg = kconfig(a.rcuos_config), kconfig(a.linux_config)
@@ -363,7 +382,8 @@ def main():
         print('\n'.join(phead))
         print()
         print(ptab)
-    missing = [k for k, _, _ in ROWS if have_main and (k not in fr or k not in fl)]
+    missing = [k for k, _, _ in ROWS if have_main and
+               (k not in fr or (k not in fl and not k.startswith(LINUX_LACKS)))]
     missing += ['preempt:' + k for k, _, _ in PREEMPT_ROWS
                 if have_preempt and (k not in frp or k not in flp)]
     if missing:
@@ -473,6 +493,12 @@ runs the same RCU measurements on each. Regenerate with:
   (rcuos: `rcuqoi idle`; Linux: rcubench, counting the idle CPUs' local
   APIC timer interrupts as ticks and all their interrupts and IPIs as
   wake-ups).
+- **srcu**: refscale and rcuscale as above with `scale_type=srcu` (a
+  static `srcu_struct`; Linux boots once per run); expedited SRCU grace
+  periods are among SRCU's `batches:`. `srcu_fast` (rcuos only: Linux 6.12
+  has no `srcu_read_lock_fast()`) measures fast readers, which bump a
+  per-CPU counter without a full barrier, and `synchronize_srcu()` on
+  their domain, which pays for that with normal RCU grace periods.
 
 These are measurements, never pass/fail tests: the host is shared and TCG
 timing varies from run to run; compare the two columns of one run.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "arch": spinlock mutual exclusion under contention on every
- * CPU, per-CPU data, cross-CPU function calls in hardirq context, NMIs,
- * and the symbol table used by backtraces.
+ * CPU, per-CPU data (static and alloc_percpu()), cross-CPU function calls
+ * in hardirq context, NMIs, and the symbol table used by backtraces.
  */
 #include <kunit/test.h>
 #include <linux/kernel.h>
@@ -179,6 +179,69 @@ static void arch_percpu(struct kunit *test)
 	preempt_enable();
 }
 
+/* ---- dynamic per-CPU memory ---- */
+
+struct pcpu_alloc_probe {
+	unsigned long val;
+	unsigned int cpu;
+};
+
+static struct pcpu_alloc_probe __percpu *pcpu_alloc_p;
+
+static void pcpu_alloc_write_self(void *info)
+{
+	this_cpu_write(pcpu_alloc_p->val, (unsigned long)info + smp_processor_id());
+	this_cpu_inc(pcpu_alloc_p->val);
+	this_cpu_write(pcpu_alloc_p->cpu, smp_processor_id());
+}
+
+/*
+ * alloc_percpu(): zeroed on every CPU, written by each CPU through
+ * this_cpu_*(), read back with per_cpu_ptr(); freed memory is reused,
+ * zeroed again; misuse is refused.
+ */
+static void arch_percpu_alloc(struct kunit *test)
+{
+	size_t used0 = percpu_dynamic_used();
+	unsigned long __percpu *big;
+	void __percpu *again;
+	unsigned int cpu;
+
+	pcpu_alloc_p = alloc_percpu(struct pcpu_alloc_probe);
+	KUNIT_ASSERT_TRUE(test, pcpu_alloc_p != NULL);
+	KUNIT_EXPECT_EQ(test, percpu_dynamic_used(), used0 + 16);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, per_cpu_ptr(pcpu_alloc_p, cpu)->val, 0UL);
+	on_each_cpu(pcpu_alloc_write_self, (void *)1000UL, true);
+	for_each_online_cpu(cpu) {
+		KUNIT_EXPECT_EQ(test, per_cpu_ptr(pcpu_alloc_p, cpu)->val, 1001UL + cpu);
+		KUNIT_EXPECT_EQ(test, per_cpu_ptr(pcpu_alloc_p, cpu)->cpu, cpu);
+	}
+	/* Aligned, and not overlapping the first. */
+	big = (unsigned long __percpu *)__alloc_percpu(200, 64);
+	KUNIT_ASSERT_TRUE(test, big != NULL);
+	KUNIT_EXPECT_EQ(test, (unsigned long)(void __force *)big & 63, 0UL);
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(big, cpu)[24] = ~0UL;
+	for_each_online_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, per_cpu_ptr(pcpu_alloc_p, cpu)->val, 1001UL + cpu);
+
+	free_percpu(pcpu_alloc_p);
+	again = __alloc_percpu(sizeof(struct pcpu_alloc_probe), 8);
+	KUNIT_EXPECT_TRUE_MSG(test, again == (void __percpu *)pcpu_alloc_p,
+			      "freed per-CPU memory not reused first fit");
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, ((struct pcpu_alloc_probe *)per_cpu_ptr(again, cpu))->val, 0UL);
+	free_percpu(again);
+	free_percpu(big);
+	KUNIT_EXPECT_EQ(test, percpu_dynamic_used(), used0);
+
+	KUNIT_EXPECT_TRUE(test, __alloc_percpu(0, 8) == NULL);
+	KUNIT_EXPECT_TRUE(test, __alloc_percpu(8, 3) == NULL);
+	KUNIT_EXPECT_TRUE(test, __alloc_percpu(PERCPU_DYNAMIC_RESERVE + 1, 8) == NULL);
+	pcpu_alloc_p = NULL;
+}
+
 /* ---- IPIs ---- */
 
 struct ipi_probe {
@@ -280,6 +343,7 @@ static struct kunit_case arch_test_cases[] = {
 	KUNIT_CASE(arch_spinlock_irqsave_exclusion),
 	KUNIT_CASE(arch_spinlock_trylock),
 	KUNIT_CASE(arch_percpu),
+	KUNIT_CASE(arch_percpu_alloc),
 	KUNIT_CASE(arch_ipi_function_call),
 	KUNIT_CASE(arch_nmi),
 	KUNIT_CASE(arch_kallsyms),

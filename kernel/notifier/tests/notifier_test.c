@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for notifier chains: order, NOTIFY_STOP, errno encoding,
- * the kernel's chains, and concurrent register/unregister against
- * callers with poisoned freed blocks.
+ * the kernel's chains, unregister waiting for callers (atomic and SRCU
+ * chains), sleeping callbacks (blocking and SRCU chains), and concurrent
+ * register/unregister against callers with poisoned freed blocks.
  */
 #include <kunit/test.h>
 #include <kunit/prove_helpers.h>
@@ -260,6 +261,149 @@ static void notifier_unregister_waits_for_callers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, atomic_notifier_call_chain_is_empty(&prove_wait_chain));
 }
 
+/* ---- SRCU chains ---- */
+
+SRCU_NOTIFIER_HEAD_STATIC(prove_srcu_chain);
+
+/* The same order as the other kinds, on a chain set up at run time. */
+static void notifier_srcu_priority_order(struct kunit *test)
+{
+	struct srcu_notifier_head *nh = kzalloc(sizeof(*nh), GFP_KERNEL);
+	struct prove_nb b[5];
+	int order[8], n = 0;
+	static const int prio[5] = { 0, 10, -5, 10, 0 };
+	static const int want[5] = { 1, 3, 0, 4, 2 };
+
+	KUNIT_ASSERT_NOT_NULL(test, nh);
+	srcu_init_notifier_head(nh);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(nh, 1, NULL), NOTIFY_DONE);
+	for (int i = 0; i < 5; i++) {
+		prove_nb_init(&b[i], i, prio[i], NOTIFY_OK, order, &n);
+		KUNIT_ASSERT_EQ(test, srcu_notifier_chain_register(nh, &b[i].nb), 0);
+	}
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(nh, 1, NULL), NOTIFY_OK);
+	KUNIT_ASSERT_EQ(test, n, 5);
+	for (int i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ_MSG(test, order[i], want[i], "position %d", i);
+
+	/* NOTIFY_STOP ends the walk. */
+	b[3].ret = NOTIFY_STOP;
+	n = 0;
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(nh, 1, NULL), NOTIFY_STOP);
+	KUNIT_EXPECT_EQ(test, n, 2);
+
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(nh, &b[3].nb), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(nh, &b[3].nb), -ENOENT);
+	n = 0;
+	srcu_notifier_call_chain(nh, 1, NULL);
+	KUNIT_EXPECT_EQ(test, n, 4);
+	KUNIT_EXPECT_EQ(test, order[0], 1);
+	KUNIT_EXPECT_EQ(test, order[1], 0);
+	KUNIT_EXPECT_EQ(test, order[2], 4);
+	KUNIT_EXPECT_EQ(test, order[3], 2);
+	for (int i = 0; i < 5; i++)
+		if (i != 3)
+			KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(nh, &b[i].nb), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(nh, 1, NULL), NOTIFY_DONE);
+	srcu_cleanup_notifier_head(nh);
+	kfree(nh);
+}
+
+/* Callbacks of an SRCU chain may sleep; a static chain needs no init. */
+static void notifier_srcu_may_sleep(struct kunit *test)
+{
+	struct notifier_block nb1 = { .notifier_call = prove_sleepy_call };
+	struct notifier_block nb2 = { .notifier_call = prove_sleepy_call };
+	int calls = 0;
+
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_register(&prove_srcu_chain, &nb1), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_register(&prove_srcu_chain, &nb2), 0);
+	kunit_printk_capture_start();
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(&prove_srcu_chain, 0, &calls), NOTIFY_OK);
+	kunit_printk_capture_stop();
+	KUNIT_EXPECT_EQ(test, calls, 2);
+	KUNIT_EXPECT_FALSE(test, kunit_log_contains("WARNING:"));
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(&prove_srcu_chain, &nb1), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(&prove_srcu_chain, &nb2), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(&prove_srcu_chain, 0, &calls),
+			NOTIFY_DONE);
+	KUNIT_EXPECT_EQ(test, calls, 2);
+}
+
+/*
+ * srcu_notifier_chain_unregister() waits for a call that saw the block:
+ * while its callback sleeps, unregister must not return, on any number
+ * of CPUs.  A call of another SRCU chain sleeping meanwhile does not
+ * hold it up.
+ */
+SRCU_NOTIFIER_HEAD_STATIC(prove_srcu_wait_chain);
+
+static int prove_srcu_slow_call(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct prove_unreg *u = container_of(nb, struct prove_unreg, nb);
+	unsigned long end = jiffies + msecs_to_jiffies(10000);
+
+	WRITE_ONCE(u->in_callback, 1);
+	while (!READ_ONCE(u->release) && time_before(jiffies, end))
+		msleep(1);
+	return NOTIFY_OK;
+}
+
+static int prove_srcu_caller_fn(void *arg)
+{
+	struct prove_unreg *u = arg;
+
+	srcu_notifier_call_chain(&prove_srcu_wait_chain, 0, NULL);
+	WRITE_ONCE(u->called, 1);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static int prove_srcu_unregister_fn(void *arg)
+{
+	struct prove_unreg *u = arg;
+
+	srcu_notifier_chain_unregister(&prove_srcu_wait_chain, &u->nb);
+	WRITE_ONCE(u->unregistered, 1);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void notifier_srcu_unregister_waits(struct kunit *test)
+{
+	struct prove_unreg u = { .nb.notifier_call = prove_srcu_slow_call };
+	struct notifier_block other = { .notifier_call = prove_cpu_call };
+	struct task_struct *caller, *unreg;
+	bool early;
+
+	KUNIT_ASSERT_EQ(test, srcu_notifier_chain_register(&prove_srcu_wait_chain, &u.nb), 0);
+	caller = prove_run_on(prove_srcu_caller_fn, &u, -1, "nb_srcu_slow");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(caller));
+	KUNIT_ASSERT_TRUE(test, prove_wait_flag(&u.in_callback, 5000));
+
+	/* Another chain's unregister is not held up by this call. */
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_register(&prove_srcu_chain, &other), 0);
+	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(&prove_srcu_chain, &other), 0);
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(u.called));
+
+	unreg = prove_run_on(prove_srcu_unregister_fn, &u, -1, "nb_srcu_unreg");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(unreg));
+	msleep(200);
+	early = READ_ONCE(u.unregistered);
+	/* Unlinked already: a new call does not see the block. */
+	KUNIT_EXPECT_EQ(test, srcu_notifier_call_chain(&prove_srcu_wait_chain, 0, NULL),
+			NOTIFY_DONE);
+	WRITE_ONCE(u.release, 1);
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&u.unregistered, 10000));
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&u.called, 10000));
+	kthread_stop(unreg);
+	kthread_stop(caller);
+	KUNIT_EXPECT_FALSE_MSG(test, early,
+			       "unregister returned while a call that saw the block was in its callback");
+}
+
 /*
  * Concurrent register/unregister against callers.  A permanent block is
  * on the chain throughout: every call must reach it (no missed calls).
@@ -390,6 +534,9 @@ static struct kunit_case notifier_test_cases[] = {
 	KUNIT_CASE(notifier_blocking_may_sleep),
 	KUNIT_CASE(notifier_kernel_chains),
 	KUNIT_CASE(notifier_unregister_waits_for_callers),
+	KUNIT_CASE(notifier_srcu_priority_order),
+	KUNIT_CASE(notifier_srcu_may_sleep),
+	KUNIT_CASE(notifier_srcu_unregister_waits),
 	KUNIT_CASE_SLOW(notifier_concurrent_register),
 	{}
 };
