@@ -87,10 +87,32 @@ static void rcu_preempt_queued_reader_blocks_gp(struct kunit *test)
 #endif
 }
 
+#ifdef CONFIG_PREEMPT_RCU
+/* Has this CPU noticed the current grace period and not yet reported? */
+static bool cpu_owes_gp(void)
+{
+	struct rcu_data *rdp;
+	struct rcu_node *rnp;
+	bool owes;
+
+	preempt_disable();
+	rdp = this_cpu_ptr(&rcu_data);
+	rnp = rdp->mynode;
+	owes = gp_seq_state(READ_ONCE(rnp->gp_seq)) &&
+	       READ_ONCE(rdp->gp_seq) == READ_ONCE(rnp->gp_seq) &&
+	       (READ_ONCE(rnp->qsmask) & rdp->grpmask) && READ_ONCE(rdp->cpu_no_qs);
+	preempt_enable();
+	return owes;
+}
+#endif
+
 /*
  * A reader running when a grace period starts holds it up: while it runs
  * (ticks and cond_resched() inside it are no quiescent states) and once
  * it is preempted and queued while its CPU still owes the grace period.
+ * A wakeup may queue the reader early, after which cond_resched() proves
+ * nothing: readers are repeated until enough cond_resched() calls came
+ * while the reader ran unqueued on a CPU that owed the grace period.
  */
 static void rcu_preempt_running_reader_blocks_gp(struct kunit *test)
 {
@@ -98,17 +120,31 @@ static void rcu_preempt_running_reader_blocks_gp(struct kunit *test)
 #ifdef CONFIG_PREEMPT_RCU
 	unsigned long cookie;
 	bool owed = false;
+	int tested = 0;
+
+	for (int attempt = 0; attempt < 10 && tested < 20; attempt++) {
+		rcu_read_lock();
+		cookie = start_poll_synchronize_rcu();
+		for (int i = 0; i < 100; i++) {
+			mdelay(1);
+			if (!queued() && cpu_owes_gp())
+				tested++;
+			cond_resched();
+			if (poll_state_synchronize_rcu(cookie))
+				break;
+		}
+		KUNIT_EXPECT_FALSE_MSG(test, poll_state_synchronize_rcu(cookie),
+				       "grace period ended under a running reader");
+		rcu_read_unlock();
+		KUNIT_EXPECT_TRUE(test, sleep_for_gp(cookie, PREEMPT_TEST_WAIT_MS));
+	}
+	KUNIT_EXPECT_GT_MSG(test, tested, 0,
+			    "no cond_resched() ran in an unqueued reader owing a grace period");
 
 	rcu_read_lock();
 	cookie = start_poll_synchronize_rcu();
-	for (int i = 0; i < 100; i++) {
+	for (int i = 0; i < 100 && !cpu_owes_gp(); i++)
 		mdelay(1);
-		cond_resched();
-		if (poll_state_synchronize_rcu(cookie))
-			break;
-	}
-	KUNIT_EXPECT_FALSE_MSG(test, poll_state_synchronize_rcu(cookie),
-			       "grace period ended under a running reader");
 	preempt_disable();
 	if (!queued()) {
 		struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
@@ -149,11 +185,26 @@ static int holder_fn(void *arg)
 }
 #endif
 
+#ifdef CONFIG_PREEMPT_RCU
+/* Busy-wait up to @ms for the normal grace period sequence to reach @end. */
+static bool spin_for_seq(unsigned long end, int ms)
+{
+	for (int i = 0; i < ms; i++) {
+		if (gp_seq_done_val(READ_ONCE(rcu_state.gp_seq), end))
+			return true;
+		mdelay(1);
+	}
+	return gp_seq_done_val(READ_ONCE(rcu_state.gp_seq), end);
+}
+#endif
+
 /*
  * A task queued after its CPU reported a quiescent state for the current
  * grace period began its reader after that grace period started: it must
  * not hold it up.  Another reader (on another CPU if there is one) keeps
- * the grace period open meanwhile.
+ * the grace period open meanwhile.  A grace period already in progress
+ * when the test began may be one this task's CPU reported for long ago,
+ * so the test waits for one that started later.
  */
 static void rcu_preempt_late_reader_does_not_block(struct kunit *test)
 {
@@ -162,12 +213,13 @@ static void rcu_preempt_late_reader_does_not_block(struct kunit *test)
 	struct holder h = { };
 	struct task_struct *ht;
 	bool in_reader = false, blocks = true;
-	unsigned long cookie;
+	unsigned long cookie, before, end = 0;
 
 	ht = kthread_create(holder_fn, &h, "rcu_pt_hold");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ht));
 	if (num_online_cpus() > 1)
 		kthread_bind(ht, (smp_processor_id() + 1) % num_online_cpus());
+	before = READ_ONCE(rcu_state.gp_seq);
 	wake_up_process(ht);
 	while (!READ_ONCE(h.in_reader))
 		msleep(1);
@@ -175,16 +227,19 @@ static void rcu_preempt_late_reader_does_not_block(struct kunit *test)
 	for (int i = 0; i < PREEMPT_TEST_WAIT_MS && !in_reader; i++) {
 		struct rcu_data *rdp;
 		struct rcu_node *rnp;
+		unsigned long s;
 
 		preempt_disable();
 		rdp = this_cpu_ptr(&rcu_data);
 		rnp = rdp->mynode;
-		if (gp_seq_state(READ_ONCE(rnp->gp_seq)) &&
+		s = READ_ONCE(rnp->gp_seq);
+		if (gp_seq_state(s) && gp_seq_new_gp(before, s) &&
 		    !(READ_ONCE(rnp->qsmask) & rdp->grpmask)) {
 			/* This CPU has reported: be queued in the same GP. */
 			rcu_read_lock();
 			force_preemption();	/* happens at preempt_enable() */
 			in_reader = true;
+			end = gp_seq_endval(s);
 		}
 		preempt_enable();
 		if (!in_reader)
@@ -198,9 +253,9 @@ static void rcu_preempt_late_reader_does_not_block(struct kunit *test)
 		KUNIT_EXPECT_FALSE(test, blocks);
 	}
 	WRITE_ONCE(h.stop, 1);
-	/* The cookie's grace period ends while this reader still runs. */
+	/* That grace period ends while this reader still runs. */
 	if (in_reader) {
-		KUNIT_EXPECT_TRUE_MSG(test, spin_for_gp(cookie, PREEMPT_TEST_WAIT_MS),
+		KUNIT_EXPECT_TRUE_MSG(test, spin_for_seq(end, PREEMPT_TEST_WAIT_MS),
 				      "a reader queued after its CPU reported held the grace period up");
 		rcu_read_unlock();
 	}
