@@ -232,33 +232,46 @@ static void srcu_test_independent(struct kunit *test)
 }
 
 /*
+ * A reader (@fast or not) that began before synchronize_srcu() has left
+ * when it returns (else @early), and one that began after the index
+ * flipped is still inside (else @late).
+ * Return: false if a reader could not be started.
+ */
+static bool srcu_test_old_new(struct kunit *test, struct srcu_struct *ssp, bool fast,
+			      const char *early, const char *late)
+{
+	struct srcu_rdr r1 = { .ssp = ssp, .fast = fast, .hold_ms = 300 };
+	struct srcu_rdr r2 = { .ssp = ssp, .fast = fast, .hold_ms = 3000 };
+
+	if (!srcu_rdr_start(test, &r1, -1))
+		return false;
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r1.inside, 5000));
+	r2.wait_ctrp = srcu_test_cur_ctr(ssp);
+	if (!srcu_rdr_start(test, &r2, -1)) {
+		srcu_rdr_stop(test, &r1);
+		return false;
+	}
+	synchronize_srcu(ssp);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r1.left), "%s", early);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r2.inside) && !READ_ONCE(r2.left), "%s", late);
+	srcu_rdr_stop(test, &r1);
+	srcu_rdr_stop(test, &r2);
+	return true;
+}
+
+/*
  * synchronize_srcu() waits for a reader that began before it, not for
  * one that began after the index flipped.
  */
 static void srcu_test_preexisting(struct kunit *test)
 {
 	struct srcu_struct *ssp = srcu_test_new(test);
-	struct srcu_rdr r1 = { .hold_ms = 300 }, r2 = { .hold_ms = 3000 };
 
 	if (!ssp)
 		return;
-	r1.ssp = r2.ssp = ssp;
-	if (!srcu_rdr_start(test, &r1, -1))
-		goto out;
-	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r1.inside, 5000));
-	r2.wait_ctrp = srcu_test_cur_ctr(ssp);
-	if (!srcu_rdr_start(test, &r2, -1)) {
-		srcu_rdr_stop(test, &r1);
-		goto out;
-	}
-	synchronize_srcu(ssp);
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r1.left),
-			      "synchronize_srcu() returned before a pre-existing reader left");
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r2.inside) && !READ_ONCE(r2.left),
-			      "synchronize_srcu() waited for a reader that began after the flip");
-	srcu_rdr_stop(test, &r1);
-	srcu_rdr_stop(test, &r2);
-out:
+	srcu_test_old_new(test, ssp, false,
+			  "synchronize_srcu() returned before a pre-existing reader left",
+			  "synchronize_srcu() waited for a reader that began after the flip");
 	srcu_test_free(test, ssp);
 }
 
@@ -574,8 +587,6 @@ out:
 static void srcu_test_fast(struct kunit *test)
 {
 	struct srcu_struct *ssp = srcu_test_new(test);
-	struct srcu_rdr r1 = { .fast = true, .hold_ms = 300 };
-	struct srcu_rdr r2 = { .fast = true, .hold_ms = 3000 };
 	struct srcu_ctr __percpu *scp;
 
 	if (!ssp)
@@ -585,24 +596,10 @@ static void srcu_test_fast(struct kunit *test)
 	srcu_read_unlock_fast(ssp, scp);
 	synchronize_srcu(ssp);
 
-	r1.ssp = r2.ssp = ssp;
-	if (!srcu_rdr_start(test, &r1, -1))
-		goto out;
-	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&r1.inside, 5000));
-	r2.wait_ctrp = srcu_test_cur_ctr(ssp);
-	if (!srcu_rdr_start(test, &r2, -1)) {
-		srcu_rdr_stop(test, &r1);
-		goto out;
-	}
-	synchronize_srcu(ssp);
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r1.left),
-			      "grace period ended under a pre-existing fast reader");
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(r2.inside) && !READ_ONCE(r2.left),
-			      "grace period waited for a fast reader that began after the flip");
-	srcu_rdr_stop(test, &r1);
-	srcu_rdr_stop(test, &r2);
-	synchronize_srcu_expedited(ssp);
-out:
+	if (srcu_test_old_new(test, ssp, true,
+			      "grace period ended under a pre-existing fast reader",
+			      "grace period waited for a fast reader that began after the flip"))
+		synchronize_srcu_expedited(ssp);
 	srcu_test_free(test, ssp);
 }
 

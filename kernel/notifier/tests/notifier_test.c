@@ -186,29 +186,32 @@ static void notifier_kernel_chains(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, unregister_reboot_notifier(&reboot_nb), 0);
 }
 
-/*
- * atomic_notifier_chain_unregister() waits for callers: while a callback
- * runs (inside the caller's rcu_read_lock()) on another CPU, unregister
- * of its block must not return.
- */
 static ATOMIC_NOTIFIER_HEAD(prove_wait_chain);
+SRCU_NOTIFIER_HEAD_STATIC(prove_srcu_wait_chain);
 
+/* One slow callback on prove_wait_chain (atomic) or prove_srcu_wait_chain. */
 struct prove_unreg {
 	struct notifier_block nb;
+	bool srcu;
 	int in_callback;
 	int release;
 	int unregistered;
 	int called;
 };
 
+/* Hold the call until released: spinning on an atomic chain, asleep on SRCU. */
 static int prove_slow_call(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct prove_unreg *u = container_of(nb, struct prove_unreg, nb);
 	unsigned long end = jiffies + msecs_to_jiffies(10000);
 
 	WRITE_ONCE(u->in_callback, 1);
-	while (!READ_ONCE(u->release) && time_before(jiffies, end))
-		cpu_relax();		/* no sleeping: an atomic chain */
+	while (!READ_ONCE(u->release) && time_before(jiffies, end)) {
+		if (u->srcu)
+			msleep(1);
+		else
+			cpu_relax();
+	}
 	return NOTIFY_OK;
 }
 
@@ -216,7 +219,10 @@ static int prove_slow_caller_fn(void *arg)
 {
 	struct prove_unreg *u = arg;
 
-	atomic_notifier_call_chain(&prove_wait_chain, 0, NULL);
+	if (u->srcu)
+		srcu_notifier_call_chain(&prove_srcu_wait_chain, 0, NULL);
+	else
+		atomic_notifier_call_chain(&prove_wait_chain, 0, NULL);
 	WRITE_ONCE(u->called, 1);
 	while (!kthread_should_stop())
 		msleep(1);
@@ -227,13 +233,21 @@ static int prove_unregister_fn(void *arg)
 {
 	struct prove_unreg *u = arg;
 
-	atomic_notifier_chain_unregister(&prove_wait_chain, &u->nb);
+	if (u->srcu)
+		srcu_notifier_chain_unregister(&prove_srcu_wait_chain, &u->nb);
+	else
+		atomic_notifier_chain_unregister(&prove_wait_chain, &u->nb);
 	WRITE_ONCE(u->unregistered, 1);
 	while (!kthread_should_stop())
 		msleep(1);
 	return 0;
 }
 
+/*
+ * atomic_notifier_chain_unregister() waits for callers: while a callback
+ * runs (inside the caller's rcu_read_lock()) on another CPU, unregister
+ * of its block must not return.
+ */
 static void notifier_unregister_waits_for_callers(struct kunit *test)
 {
 	struct prove_unreg u = { .nb.notifier_call = prove_slow_call };
@@ -336,50 +350,15 @@ static void notifier_srcu_may_sleep(struct kunit *test)
  * of CPUs.  A call of another SRCU chain sleeping meanwhile does not
  * hold it up.
  */
-SRCU_NOTIFIER_HEAD_STATIC(prove_srcu_wait_chain);
-
-static int prove_srcu_slow_call(struct notifier_block *nb, unsigned long action, void *data)
-{
-	struct prove_unreg *u = container_of(nb, struct prove_unreg, nb);
-	unsigned long end = jiffies + msecs_to_jiffies(10000);
-
-	WRITE_ONCE(u->in_callback, 1);
-	while (!READ_ONCE(u->release) && time_before(jiffies, end))
-		msleep(1);
-	return NOTIFY_OK;
-}
-
-static int prove_srcu_caller_fn(void *arg)
-{
-	struct prove_unreg *u = arg;
-
-	srcu_notifier_call_chain(&prove_srcu_wait_chain, 0, NULL);
-	WRITE_ONCE(u->called, 1);
-	while (!kthread_should_stop())
-		msleep(1);
-	return 0;
-}
-
-static int prove_srcu_unregister_fn(void *arg)
-{
-	struct prove_unreg *u = arg;
-
-	srcu_notifier_chain_unregister(&prove_srcu_wait_chain, &u->nb);
-	WRITE_ONCE(u->unregistered, 1);
-	while (!kthread_should_stop())
-		msleep(1);
-	return 0;
-}
-
 static void notifier_srcu_unregister_waits(struct kunit *test)
 {
-	struct prove_unreg u = { .nb.notifier_call = prove_srcu_slow_call };
+	struct prove_unreg u = { .nb.notifier_call = prove_slow_call, .srcu = true };
 	struct notifier_block other = { .notifier_call = prove_cpu_call };
 	struct task_struct *caller, *unreg;
 	bool early;
 
 	KUNIT_ASSERT_EQ(test, srcu_notifier_chain_register(&prove_srcu_wait_chain, &u.nb), 0);
-	caller = prove_run_on(prove_srcu_caller_fn, &u, -1, "nb_srcu_slow");
+	caller = prove_run_on(prove_slow_caller_fn, &u, -1, "nb_srcu_slow");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(caller));
 	KUNIT_ASSERT_TRUE(test, prove_wait_flag(&u.in_callback, 5000));
 
@@ -388,7 +367,7 @@ static void notifier_srcu_unregister_waits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, srcu_notifier_chain_unregister(&prove_srcu_chain, &other), 0);
 	KUNIT_EXPECT_FALSE(test, READ_ONCE(u.called));
 
-	unreg = prove_run_on(prove_srcu_unregister_fn, &u, -1, "nb_srcu_unreg");
+	unreg = prove_run_on(prove_unregister_fn, &u, -1, "nb_srcu_unreg");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(unreg));
 	msleep(200);
 	early = READ_ONCE(u.unregistered);
