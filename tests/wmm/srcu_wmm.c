@@ -31,10 +31,19 @@ static const char *const obj_names[NOBJS] = { "obj0", "obj1", "obj2", "obj3" };
 static struct obj __rcu *gp;
 static struct srcu_struct ss;
 
+/* A reader thread's habits, random in each seed. */
+struct reader_cfg {
+	const char *name;
+	int sections;		/* critical sections, one after the other */
+	int pause;		/* at most this many steps idle between them */
+	int hold;		/* at most this many steps idle inside one */
+	int migrate;		/* out of 4: how often it moves CPU inside one */
+};
+
 /* This seed's scenario. */
 static struct {
 	int readers;		/* reader threads */
-	int sections;		/* critical sections per reader */
+	struct reader_cfg reader[MAX_READERS];
 	bool fast;		/* srcu_read_lock_fast() readers */
 	int updates;		/* objects published after obj0 */
 	bool call[NOBJS];	/* free update i's old object by call_srcu() */
@@ -93,31 +102,32 @@ static int other_cpu(void)
 
 static int reader(void *arg)
 {
-	const char *me = arg;
+	struct reader_cfg *r = arg;
 
-	for (int i = 0; i < sc.sections; i++) {
+	for (int i = 0; i < r->sections; i++) {
 		struct srcu_ctr __percpu *scp = NULL;
 		struct obj *p;
 		int idx = 0;
 
-		dawdle(20);
+		dawdle(r->pause);
 		if (sc.fast)
 			scp = srcu_read_lock_fast(&ss);
 		else
 			idx = srcu_read_lock(&ss);
 		p = srcu_dereference(gp, &ss);
-		wmm_note("%s: in its reader (index %d), sees %s", me,
+		wmm_note("%s: in its reader (index %d), sees %s", r->name,
 			 sc.fast ? (int)(scp - &ss.sda->srcu_ctrs[0]) : idx, obj_name(p));
 		wmm_obj_read(p, &p->a);
-		dawdle(40);
-		if (wmm_random(2))
+		dawdle(r->hold);
+		if (wmm_random(4) < r->migrate)
 			wmm_migrate(other_cpu());
 		wmm_obj_read(p, &p->b);
 		if (sc.fast)
 			srcu_read_unlock_fast(&ss, scp);
 		else
 			srcu_read_unlock(&ss, idx);
-		wmm_note("%s: out of its reader", me);
+		wmm_note("%s: out of its reader", r->name);
+		dawdle(r->pause);
 		if (wmm_random(2))
 			wmm_migrate(other_cpu());
 	}
@@ -165,7 +175,16 @@ void wmm_test_setup(void)
 	int cpu;
 
 	sc.readers = 2 + wmm_random(MAX_READERS - 1);
-	sc.sections = 1 + wmm_random(2);
+	for (int i = 0; i < sc.readers; i++) {
+		struct reader_cfg *r = &sc.reader[i];
+		bool quick = wmm_random(2);
+
+		r->name = names[i];
+		r->sections = 1 + wmm_random(quick ? 4 : 2);
+		r->pause = quick ? 10 : 40;
+		r->hold = quick ? 3 : 60;
+		r->migrate = 1 + wmm_random(4);
+	}
 	sc.fast = !wmm_random(4);
 	sc.updates = 2 + wmm_random(NOBJS - 2);
 	for (int k = 1; k <= sc.updates; k++) {
@@ -197,8 +216,8 @@ void wmm_test_setup(void)
 	if (wmm_initcall_srcu_init())
 		wmm_fail("srcu_init() failed");
 	for (int i = 0; i < sc.readers; i++)
-		wmm_spawn(reader, (void *)names[i], names[i], wmm_random(WMM_NR_CPUS), 0);
+		wmm_spawn(reader, &sc.reader[i], names[i], wmm_random(WMM_NR_CPUS), 0);
 	wmm_spawn(updater, NULL, "updater", wmm_random(WMM_NR_CPUS), 0);
-	wmm_note("scenario: %d readers%s, %d sections each, %d updates",
-		 sc.readers, sc.fast ? " (fast)" : "", sc.sections, sc.updates);
+	wmm_note("scenario: %d%s readers, %d updates", sc.readers,
+		 sc.fast ? " fast" : "", sc.updates);
 }

@@ -31,10 +31,10 @@
 #include "wmm.h"
 
 #define WMM_HIST	8	/* stores kept per location */
-#define WMM_LOCS	4096	/* hash table size, a power of two */
+#define WMM_LOCS	512	/* hash table size, a power of two */
 #define WMM_STACK	(64 * 1024)
 #define WMM_STEPS	200000	/* a run longer than this is stuck */
-#define WMM_TRACE	4096	/* events kept for the report */
+#define WMM_TRACE	2048	/* events kept for the report */
 #define WMM_OBJS	8
 #define WMM_RCU_GPS	256
 #define WMM_POISON	0x6b6b6b6bL
@@ -64,6 +64,7 @@ struct thread {
 	int cpu;
 	int daemon;
 	int done;
+	int weight;		/* how likely the scheduler picks it */
 	struct wmm_vc clock;	/* what this thread happens-after */
 	struct wmm_vc rel;	/* clock at its last full fence */
 	struct wmm_vc pending;	/* collected by relaxed loads, for the next fence */
@@ -228,6 +229,8 @@ int wmm_spawn(int (*fn)(void *), void *arg, const char *name, int cpu, int daemo
 	t->name = name;
 	t->cpu = cpu;
 	t->daemon = daemon;
+	/* Some threads run faster than others, differently in each seed. */
+	t->weight = 1 + wmm_random(4);
 	/* What wmm_switch() pops: six registers, then thread_start(). */
 	sp = (void **)(t->stack + WMM_STACK);
 	*--sp = NULL;
@@ -272,13 +275,13 @@ static void schedule(void)
 	int live = 0;
 
 	for (;;) {
-		int runnable = 0;
+		int weights = 0;
 
 		if (failed)
 			return;
 		live = 0;
 		for (int i = 0; i < nthreads; i++) {
-			runnable += !threads[i].done;
+			weights += threads[i].done ? 0 : threads[i].weight;
 			live += !threads[i].done && !threads[i].daemon;
 		}
 		if (!live)
@@ -292,11 +295,16 @@ static void schedule(void)
 		}
 		/* Half the time the same thread goes on. */
 		if (!t || t->done || wmm_random(2)) {
-			int k = wmm_random(runnable);
+			int k = wmm_random(weights);
 
-			for (int i = 0; i < nthreads; i++)
-				if (!threads[i].done && !k--)
-					t = &threads[i];
+			for (int i = 0; i < nthreads; i++) {
+				if (threads[i].done)
+					continue;
+				t = &threads[i];
+				k -= t->weight;
+				if (k < 0)
+					break;
+			}
 		}
 		/* An RCU grace period is waiting: the CPU may pass a quiescent state. */
 		if (rcu_owes(t) && !wmm_random(3)) {
