@@ -19,7 +19,7 @@
 #include "wmm.h"
 
 #define NOBJS		4
-#define MAX_READERS	3
+#define MAX_READERS	4
 
 struct obj {
 	long a, b;
@@ -171,7 +171,9 @@ const char *wmm_test_name(void)
 /* Runs before the threads: plain accesses, ordered before all of theirs. */
 void wmm_test_setup(void)
 {
-	static const char *const names[MAX_READERS] = { "reader0", "reader1", "reader2" };
+	static const char *const names[MAX_READERS] = {
+		"reader0", "reader1", "reader2", "reader3"
+	};
 	int cpu;
 
 	sc.readers = 2 + wmm_random(MAX_READERS - 1);
@@ -183,7 +185,7 @@ void wmm_test_setup(void)
 		r->sections = 1 + wmm_random(quick ? 4 : 2);
 		r->pause = quick ? 10 : 40;
 		r->hold = quick ? 3 : 60;
-		r->migrate = 1 + wmm_random(4);
+		r->migrate = quick ? 4 : wmm_random(5);
 	}
 	sc.fast = !wmm_random(4);
 	sc.updates = 2 + wmm_random(NOBJS - 2);

@@ -31,7 +31,8 @@
 #include "wmm.h"
 
 #define WMM_HIST	8	/* stores kept per location */
-#define WMM_LOCS	512	/* hash table size, a power of two */
+#define WMM_LOCS	256	/* locations a run may touch */
+#define WMM_HASH	1024	/* their hash table, a power of two */
 #define WMM_STACK	(64 * 1024)
 #define WMM_STEPS	200000	/* a run longer than this is stuck */
 #define WMM_TRACE	2048	/* events kept for the report */
@@ -94,7 +95,10 @@ struct obj {
 	int freed;
 };
 
+/* Locations in order of first use (few pages to fault in), and a hash. */
 static struct loc locs[WMM_LOCS];
+static int nlocs;
+static short loc_hash[WMM_HASH];	/* index in locs[] + 1, 0 if free */
 static struct thread threads[WMM_MAX_THREADS];
 static int nthreads;
 static struct thread *cur;
@@ -271,6 +275,7 @@ static int rcu_owes(struct thread *t)
 
 static void schedule(void)
 {
+	unsigned int burst = 2 << wmm_random(3);
 	struct thread *t = NULL;
 	int live = 0;
 
@@ -293,8 +298,8 @@ static void schedule(void)
 			failed = 1;
 			return;
 		}
-		/* Half the time the same thread goes on. */
-		if (!t || t->done || wmm_random(2)) {
+		/* The same thread goes on for a while, longer in some seeds. */
+		if (!t || t->done || !wmm_random(burst)) {
 			int k = wmm_random(weights);
 
 			for (int i = 0; i < nthreads; i++) {
@@ -322,18 +327,21 @@ static void schedule(void)
 
 static struct loc *loc_get(const volatile void *addr, unsigned long size)
 {
-	unsigned long h = ((uintptr_t)addr >> 3) * 0x9e3779b97f4a7c15UL;
+	unsigned long h = ((uintptr_t)addr * 0x9e3779b97f4a7c15UL) >> 54;
 	struct loc *l;
 	unsigned long v;
 
-	for (unsigned long i = 0;; i++) {
-		l = &locs[(h + i) & (WMM_LOCS - 1)];
+	for (;; h = (h + 1) % WMM_HASH) {
+		if (!loc_hash[h]) {
+			if (nlocs == WMM_LOCS) {
+				fprintf(stderr, "wmm: too many locations\n");
+				exit(2);
+			}
+			loc_hash[h] = ++nlocs;
+		}
+		l = &locs[loc_hash[h] - 1];
 		if (l->addr == addr || !l->addr)
 			break;
-		if (i == WMM_LOCS) {
-			fprintf(stderr, "wmm: too many locations\n");
-			exit(2);
-		}
 	}
 	v = mem_get(addr, size);
 	if (l->addr != addr || l->size != size) {
@@ -637,10 +645,7 @@ void *wmm_alloc_percpu(unsigned long size, unsigned long align)
 
 	if (off + size > WMM_PCPU_STRIDE)
 		return NULL;
-	pcpu_used = off + size;
-	memset(pcpu_area + off, 0, size);
-	for (int cpu = 1; cpu < WMM_NR_CPUS; cpu++)
-		memset(pcpu_area + cpu * WMM_PCPU_STRIDE + off, 0, size);
+	pcpu_used = off + size;		/* never freed: zero already */
 	return pcpu_area + off;
 }
 
