@@ -163,6 +163,38 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	return 0;
 }
 
+/*
+ * Fast readers asked, and no grace period of plain barriers is under way:
+ * they may skip B and C from now on.  Under ssp->lock, with ->srcu_phase
+ * SRCU_PH_IDLE, or about to leave it.  Release: pairs with
+ * __srcu_read_lock_fast()'s acquire.
+ */
+static void srcu_fast_on(struct srcu_struct *ssp)
+{
+	if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_ASKED)
+		smp_store_release(&ssp->srcu_fast, SRCU_FAST_ON);
+}
+
+/*
+ * A fast reader before SRCU_FAST_ON: ask.  The reader executes B and C
+ * itself, so no barrier here.  Between grace periods the answer is at
+ * once; otherwise (or if the lock is busy) the kthread gives it when the
+ * grace period ends.  A racing store of SRCU_FAST_ASKED over SRCU_FAST_ON
+ * only keeps fast readers on B and C until then.
+ */
+void srcu_mark_fast(struct srcu_struct *ssp)
+{
+	unsigned long flags;
+
+	if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_NONE)
+		WRITE_ONCE(ssp->srcu_fast, SRCU_FAST_ASKED);
+	if (spin_trylock_irqsave(&ssp->lock, flags)) {
+		if (ssp->srcu_phase == SRCU_PH_IDLE)
+			srcu_fast_on(ssp);
+		spin_unlock_irqrestore(&ssp->lock, flags);
+	}
+}
+
 /* Sums over all CPUs of one index's counters. */
 static unsigned long srcu_sum_unlocks(struct srcu_struct *ssp, int idx)
 {
@@ -284,13 +316,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 			WRITE_ONCE(ssp->srcu_gp_seq, ssp->srcu_gp_seq + 1);
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_START);
 			ssp->srcu_retries = 0;
-			/*
-			 * This grace period and the later ones wait for RCU's:
-			 * fast readers may skip B and C.  Release: pairs with
-			 * __srcu_read_lock_fast()'s acquire.
-			 */
-			if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_ASKED)
-				smp_store_release(&ssp->srcu_fast, SRCU_FAST_ON);
+			srcu_fast_on(ssp);	/* before E reads it */
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			fallthrough;
 		case SRCU_PH_START:
@@ -325,6 +351,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 			spin_lock_irqsave(&ssp->lock, flags);
 			WRITE_ONCE(ssp->srcu_gp_seq, gp_seq_endval(ssp->srcu_gp_seq));
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_IDLE);
+			srcu_fast_on(ssp);
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			wake_up_all(&ssp->srcu_wq);
 			srcu_invoke_callbacks(ssp);
@@ -437,20 +464,6 @@ static unsigned long srcu_request(struct srcu_struct *ssp, bool exp)
 	spin_unlock_irqrestore(&ssp->lock, flags);
 	srcu_kick(ssp);
 	return s;
-}
-
-/*
- * A fast reader before SRCU_FAST_ON: ask, and start the grace period that
- * will say SRCU_FAST_ON.  The reader executes B and C itself, so no
- * barrier here.  A racing store of SRCU_FAST_ASKED over SRCU_FAST_ON only
- * keeps fast readers on B and C until the next grace period.
- */
-void srcu_mark_fast(struct srcu_struct *ssp)
-{
-	if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_NONE) {
-		WRITE_ONCE(ssp->srcu_fast, SRCU_FAST_ASKED);
-		srcu_request(ssp, false);
-	}
 }
 
 static bool srcu_seq_done(struct srcu_struct *ssp, unsigned long s)

@@ -103,10 +103,10 @@ struct srcu_struct {
 
 /*
  * srcu_struct::srcu_fast.  A fast reader asks; grace periods wait for
- * RCU's from then on; and once one has started doing so, the
- * grace-period kthread says so and fast readers skip B and C.  Until
- * then a fast reader executes B and C as a normal one: a grace period
- * already under way may rely on them.
+ * RCU's from then on; and once no grace period of plain barriers is
+ * under way, the flag says so and fast readers skip B and C.  Until then
+ * a fast reader executes B and C as a normal one: a grace period already
+ * under way may rely on them.
  */
 enum {
 	SRCU_FAST_NONE,		/* no fast reader yet */
@@ -192,9 +192,8 @@ void srcu_print_state(struct srcu_struct *ssp, const char *name);
  * which orders every CPU on which RCU is watching.  Until then
  * (->srcu_fast not yet SRCU_FAST_ON) they execute both.
  *
- * The acquire pairs with the grace-period kthread's release of
- * SRCU_FAST_ON: a reader that skips B comes after every grace period
- * that did not wait for RCU's.  Otherwise its loads could pass the flag's
+ * The acquire pairs with the release of SRCU_FAST_ON: a reader that
+ * skips B comes after every grace period that did not wait for RCU's.  Otherwise its loads could pass the flag's
  * and its increment, and a grace period of plain barriers miss it.
  */
 static inline struct srcu_ctr __percpu *__srcu_read_lock_fast(struct srcu_struct *ssp)

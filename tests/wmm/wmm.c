@@ -507,19 +507,35 @@ void wmm_consume(void)
 		vc_join(&cur->clock, &cur->last_rel);
 }
 
-void wmm_sync_lock(struct wmm_sync *s)
+static void sync_take(struct wmm_sync *s)
 {
 	struct event *e;
 
+	s->owner = tid(cur) + 1;
+	vc_join(&cur->clock, &s->vc);
+	e = ev(EV_LOCK);
+	e->addr = s;
+}
+
+void wmm_sync_lock(struct wmm_sync *s)
+{
 	if (!cur)
 		return;
 	wmm_yield();
 	while (s->owner)
 		wmm_yield();
-	s->owner = tid(cur) + 1;
-	vc_join(&cur->clock, &s->vc);
-	e = ev(EV_LOCK);
-	e->addr = s;
+	sync_take(s);
+}
+
+int wmm_sync_trylock(struct wmm_sync *s)
+{
+	if (!cur)
+		return 1;
+	wmm_yield();
+	if (s->owner)
+		return 0;
+	sync_take(s);
+	return 1;
 }
 
 void wmm_sync_unlock(struct wmm_sync *s)

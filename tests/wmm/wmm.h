@@ -43,6 +43,7 @@ void wmm_fence(void);
 void wmm_consume(void);
 
 void wmm_sync_lock(struct wmm_sync *s);
+int wmm_sync_trylock(struct wmm_sync *s);
 void wmm_sync_unlock(struct wmm_sync *s);
 
 void wmm_yield(void);

@@ -24,6 +24,8 @@ typedef spinlock_t raw_spinlock_t;
 #define spin_lock_irq(l)		spin_lock(l)
 #define spin_unlock_irq(l)		spin_unlock(l)
 #define spin_lock_irqsave(l, f)		do { (f) = 0; spin_lock(l); } while (0)
+#define spin_trylock(l)			wmm_sync_trylock(&(l)->s)
+#define spin_trylock_irqsave(l, f)	({ (f) = 0; spin_trylock(l); })
 #define spin_unlock_irqrestore(l, f)	do { (void)(f); spin_unlock(l); } while (0)
 
 #endif /* _LINUX_SPINLOCK_H */
