@@ -182,9 +182,9 @@ void wmm_test_setup(void)
 		bool quick = wmm_random(2);
 
 		r->name = names[i];
-		r->sections = 1 + wmm_random(quick ? 4 : 2);
+		r->sections = 1 + wmm_random(quick ? 6 : 2);
 		r->pause = quick ? 10 : 40;
-		r->hold = quick ? 3 : 60;
+		r->hold = quick ? 3 : 480;
 		r->migrate = quick ? 4 : wmm_random(5);
 	}
 	sc.fast = !wmm_random(4);

@@ -827,7 +827,7 @@ static int run_one(unsigned long seed, int report)
 static void usage(void)
 {
 	fprintf(stderr, "usage: srcu_wmm [-n SEEDS] [-f FIRST] [-s SEED] [-v] [-t]\n"
-		"  -n SEEDS  run seeds FIRST..FIRST+SEEDS-1 (default 1..4000)\n"
+		"  -n SEEDS  run seeds FIRST..FIRST+SEEDS-1 (default 1..2000)\n"
 		"  -s SEED   run one seed and print its trace if it fails\n"
 		"  -v        trace every modelled access, not only named ones\n"
 		"  -t        print the trace of passing seeds too\n");
@@ -836,7 +836,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long first = 1, n = 4000, bad = 0, first_bad = 0;
+	unsigned long first = 1, n = 2000, bad = 0, first_bad = 0;
 	struct timeval t0, t1;
 	int opt;
 

@@ -14,7 +14,7 @@
 # One seed with its trace: $(WMM_O)/srcu_wmm -s SEED [-t] [-v].
 
 WMM_O		:= $(O)/wmm
-WMM_SEEDS	?= 3000
+WMM_SEEDS	?= 2000
 WMM_ARGS	?=
 HOSTCC		?= gcc
 
