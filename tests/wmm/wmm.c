@@ -815,7 +815,7 @@ static int run_one(unsigned long seed, int report)
 		return 0;
 	}
 	if (report) {
-		printf("FAIL: wmm: %s: seed %lu: %s\n", wmm_test_name(), seed, fail_msg);
+		printf("wmm: %s: seed %lu fails: %s\n", wmm_test_name(), seed, fail_msg);
 		printf("trace (%s; -v for every access):\n",
 		       verbose ? "every modelled access" : "named locations");
 		print_trace(verbose);
@@ -884,7 +884,7 @@ int main(int argc, char **argv)
 		}
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			if (!WIFEXITED(status))
-				printf("FAIL: wmm: %s: seed %lu: crashed (status %#x)\n",
+				printf("wmm: %s: seed %lu crashed (status %#x)\n",
 				       wmm_test_name(), seed, status);
 			if (!bad++)
 				first_bad = seed;

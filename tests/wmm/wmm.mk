@@ -50,7 +50,7 @@ check-wmm:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@f=$(CHECK_RESULTS)/wmm.txt; log=$(CHECK_LOGS)/wmm.log; rm -f $$f; \
 	if $(MAKE) --no-print-directory wmm >$$log 2>&1; then rc=0; else rc=1; fi; \
-	grep -E '^(PASS|FAIL|SKIP):' $$log | tee -a $$f; \
+	grep -E '^(PASS|FAIL|SKIP):' $$log | sed "s|^FAIL: .*|& (log: $$log)|" | tee -a $$f; \
 	if [ $$rc != 0 ] && ! grep -qs '^FAIL:' $$f; then \
 		echo "FAIL: wmm (log: $$log)" | tee -a $$f; \
 	fi
