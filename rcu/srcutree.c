@@ -45,6 +45,9 @@
  *   section's accesses are done before its unlock can be seen, and the
  *   updater's frees come after it has seen it.
  *
+ * As the code stands, A also does the work of E and D: it comes before
+ * the first scan's lock sum and after the last scan's unlock sum.
+ *
  * The flip needs no barrier of its own: a reader that still sees the old
  * index after it is either counted by the scan of the old index or, by
  * B and E, sees everything before the grace period.
@@ -53,7 +56,11 @@
  * domain has had one, its grace periods wait for a normal RCU grace
  * period at A, D and E instead of a barrier (polled, so the kthread does
  * not block): RCU's grace period gives every CPU on which RCU watches a
- * full barrier between its start and end.
+ * full barrier between its start and end.  Fast readers still execute B
+ * and C until a grace period that waits for RCU's has started
+ * (->srcu_fast: SRCU_FAST_ASKED, then SRCU_FAST_ON): a grace period of
+ * plain barriers under way when the first fast reader came relies on
+ * them, for that reader and for every one that sees its flag.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -138,7 +145,7 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	ssp->srcu_gp_seq = SRCU_GP_SEQ_INITIAL;
 	ssp->srcu_gp_seq_needed = SRCU_GP_SEQ_INITIAL;
 	ssp->srcu_gp_seq_needed_exp = SRCU_GP_SEQ_INITIAL;
-	ssp->srcu_fast = false;
+	ssp->srcu_fast = SRCU_FAST_NONE;
 	ssp->srcu_percpu_ready = false;
 	ssp->srcu_dynamic = true;
 	ssp->srcu_phase = SRCU_PH_IDLE;
@@ -154,6 +161,38 @@ int init_srcu_struct(struct srcu_struct *ssp)
 	lockdep_init_map(&ssp->dep_map, "srcu_struct");
 	srcu_init_percpu(ssp);
 	return 0;
+}
+
+/*
+ * Fast readers asked, and no grace period of plain barriers is under way:
+ * they may skip B and C from now on.  Under ssp->lock, with ->srcu_phase
+ * SRCU_PH_IDLE, or about to leave it.  Release: pairs with
+ * __srcu_read_lock_fast()'s acquire.
+ */
+static void srcu_fast_on(struct srcu_struct *ssp)
+{
+	if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_ASKED)
+		smp_store_release(&ssp->srcu_fast, SRCU_FAST_ON);
+}
+
+/*
+ * A fast reader before SRCU_FAST_ON: ask.  The reader executes B and C
+ * itself, so no barrier here.  Between grace periods the answer is at
+ * once; otherwise (or if the lock is busy) the kthread gives it when the
+ * grace period ends.  A racing store of SRCU_FAST_ASKED over SRCU_FAST_ON
+ * only keeps fast readers on B and C until then.
+ */
+void srcu_mark_fast(struct srcu_struct *ssp)
+{
+	unsigned long flags;
+
+	if (READ_ONCE(ssp->srcu_fast) == SRCU_FAST_NONE)
+		WRITE_ONCE(ssp->srcu_fast, SRCU_FAST_ASKED);
+	if (spin_trylock_irqsave(&ssp->lock, flags)) {
+		if (ssp->srcu_phase == SRCU_PH_IDLE)
+			srcu_fast_on(ssp);
+		spin_unlock_irqrestore(&ssp->lock, flags);
+	}
 }
 
 /* Sums over all CPUs of one index's counters. */
@@ -175,17 +214,6 @@ static unsigned long srcu_sum_locks(struct srcu_struct *ssp, int idx)
 	for_each_possible_cpu(cpu)
 		sum += READ_ONCE(per_cpu_ptr(ssp->sda, cpu)->srcu_ctrs[idx].srcu_locks);
 	return sum;
-}
-
-void srcu_mark_fast(struct srcu_struct *ssp)
-{
-	/*
-	 * The first fast reader orders its flag store before its critical
-	 * section: a grace period that does not see the flag yet (after
-	 * its barrier E) is one this reader's critical section follows.
-	 */
-	WRITE_ONCE(ssp->srcu_fast, true);
-	smp_mb();
 }
 
 /*
@@ -288,6 +316,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 			WRITE_ONCE(ssp->srcu_gp_seq, ssp->srcu_gp_seq + 1);
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_START);
 			ssp->srcu_retries = 0;
+			srcu_fast_on(ssp);	/* before E reads it */
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			fallthrough;
 		case SRCU_PH_START:
@@ -322,6 +351,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 			spin_lock_irqsave(&ssp->lock, flags);
 			WRITE_ONCE(ssp->srcu_gp_seq, gp_seq_endval(ssp->srcu_gp_seq));
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_IDLE);
+			srcu_fast_on(ssp);
 			spin_unlock_irqrestore(&ssp->lock, flags);
 			wake_up_all(&ssp->srcu_wq);
 			srcu_invoke_callbacks(ssp);

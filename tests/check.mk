@@ -6,7 +6,8 @@
 #   make check-quick                     the inner loop (under 10 minutes on 2
 #                                        cores): every defconfig built, host unit
 #                                        tests, sparse, the sparse cases,
-#                                        codegen, one boot of each RCU flavour
+#                                        codegen, the weak-memory checker
+#                                        (tests/wmm), one boot of each RCU flavour
 #                                        ($(CHECK_QUICK_SCENARIOS)); same lines
 #                                        and summary as make check
 #   make test-scenario SCENARIO=torture-tree-8   build one scenario's config, boot it
@@ -68,6 +69,10 @@ endif
 ifeq ($(filter tests/fuzz/fuzz.mk,$(MAKEFILE_LIST)),)
 -include tests/fuzz/fuzz.mk
 endif
+# The weak-memory checker of Tree SRCU's barriers (wmm, check-wmm).
+ifeq ($(filter tests/wmm/wmm.mk,$(MAKEFILE_LIST)),)
+-include tests/wmm/wmm.mk
+endif
 
 .PHONY: check-sparse-cases check-codegen
 .PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-size check-unit check-sparse \
@@ -79,9 +84,9 @@ endif
 # CPU (every test suite), Tiny under rcutorture.
 CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-size check-unit \
 	check-sparse check-sparse-cases check-codegen check-link check-spin \
-	check-fuzz check-harness check-scenarios check-mutants check-linux
+	check-fuzz check-harness check-scenarios check-wmm check-mutants check-linux
 CHECK_QUICK_STEPS := check-prepare check-build check-size check-unit check-sparse \
-	check-sparse-cases check-codegen check-link check-scenarios
+	check-sparse-cases check-codegen check-link check-wmm check-scenarios
 CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
 
 check:

@@ -58,7 +58,8 @@ struct srcu_data {
  * @srcu_gp_seq: grace-period sequence number (rcu/rcu.h's encoding)
  * @srcu_gp_seq_needed: furthest grace period requested
  * @srcu_gp_seq_needed_exp: furthest expedited grace period requested
- * @srcu_fast: srcu_read_lock_fast() has been used on this domain
+ * @srcu_fast: SRCU_FAST_NONE, _ASKED or _ON: have fast readers used this
+ *	domain, and do its grace periods know
  * @srcu_percpu_ready: the per-CPU callback lists are initialised
  * @srcu_dynamic: @sda came from alloc_percpu() (init_srcu_struct())
  * @srcu_phase: grace-period kthread's state for this domain
@@ -82,7 +83,7 @@ struct srcu_struct {
 	unsigned long srcu_gp_seq;
 	unsigned long srcu_gp_seq_needed;
 	unsigned long srcu_gp_seq_needed_exp;
-	bool srcu_fast;
+	u8 srcu_fast;
 	bool srcu_percpu_ready;
 	bool srcu_dynamic;
 	u8 srcu_phase;
@@ -98,6 +99,19 @@ struct srcu_struct {
 	struct completion srcu_barrier_done;
 	atomic_t srcu_barrier_cpu_cnt;
 	struct lockdep_map dep_map;
+};
+
+/*
+ * srcu_struct::srcu_fast.  A fast reader asks; grace periods wait for
+ * RCU's from then on; and once no grace period of plain barriers is
+ * under way, the flag says so and fast readers skip B and C.  Until then
+ * a fast reader executes B and C as a normal one: a grace period already
+ * under way may rely on them.
+ */
+enum {
+	SRCU_FAST_NONE,		/* no fast reader yet */
+	SRCU_FAST_ASKED,	/* grace periods wait for RCU's */
+	SRCU_FAST_ON,		/* and fast readers need not pair with them */
 };
 
 /* Grace-period numbers start near the wrap, as Tree RCU's (rcu/rcu.h). */
@@ -173,26 +187,43 @@ void srcu_mark_fast(struct srcu_struct *ssp);
 void srcu_print_state(struct srcu_struct *ssp, const char *name);
 
 /*
- * Fast readers have neither B nor C: the grace period waits for a normal
- * RCU grace period where it would otherwise rely on them, which orders
- * every CPU on which RCU is watching.
+ * Fast readers have neither B nor C once the domain's grace periods wait
+ * for a normal RCU grace period where they would otherwise rely on them,
+ * which orders every CPU on which RCU is watching.  Until then
+ * (->srcu_fast not yet SRCU_FAST_ON) they execute both.
+ *
+ * The acquire pairs with the release of SRCU_FAST_ON: a reader that
+ * skips B comes after every grace period that did not wait for RCU's.  Otherwise its loads could pass the flag's
+ * and its increment, and a grace period of plain barriers miss it.
  */
 static inline struct srcu_ctr __percpu *__srcu_read_lock_fast(struct srcu_struct *ssp)
 {
+	bool on = smp_load_acquire(&ssp->srcu_fast) == SRCU_FAST_ON;
 	struct srcu_ctr __percpu *scp;
 
-	if (unlikely(!READ_ONCE(ssp->srcu_fast)))
+	if (unlikely(!on))
 		srcu_mark_fast(ssp);
 	scp = READ_ONCE(ssp->srcu_ctrp);
 	this_cpu_inc(scp->srcu_locks);
-	barrier();
+	if (unlikely(!on))
+		smp_mb();	/* as B, until grace periods wait for RCU's */
+	else
+		barrier();
 	return scp;
 }
 
+/*
+ * C may be skipped even if the lock executed B: the unlock increment
+ * comes after the flag's load (control dependency), so only grace
+ * periods that wait for RCU's can see it.
+ */
 static inline void __srcu_read_unlock_fast(struct srcu_struct *ssp,
 					   struct srcu_ctr __percpu *scp)
 {
-	barrier();
+	if (unlikely(READ_ONCE(ssp->srcu_fast) != SRCU_FAST_ON))
+		smp_mb();	/* as C, until grace periods wait for RCU's */
+	else
+		barrier();
 	this_cpu_inc(scp->srcu_unlocks);
 }
 

@@ -5,7 +5,9 @@
 For each mutant: copy of the tree with the one replacement, incremental
 build of each check's defconfig, each check booted RUNS times; a check
 "catches" the mutant in a run if that boot fails (FAILURE, a failed KTAP
-case, a splat, a hang until the timeout).  The unmutated tree must pass
+case, a splat, a hang until the timeout).  A host check (one with "host"
+in mutants.CHECKS) builds and runs its command in the copy instead, and
+catches the mutant if the command fails.  The unmutated tree must pass
 every check first.  One line per mutant and check, then
 'mutants: N caught in every run, N not, N known to escape'; exit status 1
 if any mutant escaped a check that mutants.py says catches it.  A mutant
@@ -61,6 +63,33 @@ def build(src, out, defconfig, log):
     return os.path.join(obj, "rcuos.iso")
 
 
+def host_build(src, out, check, log):
+    """Build a host check in the copy; its objects under OUT/obj/CHECK."""
+    c = M.CHECKS[check]
+    o = "O=" + os.path.join(out, "obj", check)
+    return sh(c["build"] + ["-C", src, o], log) == 0
+
+
+def host_run(src, out, check, log):
+    c = M.CHECKS[check]
+    o = "O=" + os.path.join(out, "obj", check)
+    return sh(c["host"] + ["-C", src, o], log) == 0
+
+
+def build_check(src, out, check, log):
+    """Build what CHECK runs: an ISO, or a host program.  False if it fails."""
+    if "host" in M.CHECKS[check]:
+        return host_build(src, out, check, log)
+    return build(src, out, M.CHECKS[check]["defconfig"], log)
+
+
+def run_check(src, out, built, check, log):
+    """Run CHECK once: True if it passes."""
+    if "host" in M.CHECKS[check]:
+        return host_run(src, out, check, log)
+    return boot(built, check, log)
+
+
 def boot(iso, check, log):
     c = M.CHECKS[check]
     cmd = [sys.executable, os.path.join(TOP, "tests/harness/boot.py"), "--iso", iso,
@@ -95,12 +124,12 @@ def main():
 
     # The tree as it is must pass every check, or a "catch" means nothing.
     for check in checks:
-        cfg = M.CHECKS[check]["defconfig"]
-        iso = build(src, a.out, cfg, os.path.join(logs, "build-baseline.log"))
-        if not iso:
-            print("FAIL: mutants: baseline build of %s" % cfg)
+        built = build_check(src, a.out, check, os.path.join(logs, "build-baseline.log"))
+        if not built:
+            print("FAIL: mutants: baseline build for %s" % check)
             return 1
-        if not boot(iso, check, os.path.join(logs, "baseline-%s.log" % check)):
+        if not run_check(src, a.out, built, check,
+                         os.path.join(logs, "baseline-%s.log" % check)):
             print("FAIL: mutants: unmutated tree fails check %s (log: %s)"
                   % (check, os.path.join(logs, "baseline-%s.log" % check)))
             return 1
@@ -119,16 +148,16 @@ def main():
             f.write(orig.replace(m["old"], m["new"]))
         ok = True
         for check in m["checks"]:
-            cfg = M.CHECKS[check]["defconfig"]
-            iso = build(src, a.out, cfg, os.path.join(logs, "build-%s.log" % m["name"]))
-            if not iso:
-                print("FAIL: mutant %s does not build (%s)" % (m["name"], cfg))
+            built = build_check(src, a.out, check,
+                                os.path.join(logs, "build-%s.log" % m["name"]))
+            if not built:
+                print("FAIL: mutant %s does not build (%s)" % (m["name"], check))
                 ok = False
                 break
             hits = 0
             for r in range(a.runs):
                 log = os.path.join(logs, "%s-%s-%d.log" % (m["name"], check, r))
-                if not boot(iso, check, log):
+                if not run_check(src, a.out, built, check, log):
                     hits += 1
             if m.get("escapes"):
                 # Known to escape this check: reported, never a failure.
