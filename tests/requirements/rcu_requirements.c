@@ -755,6 +755,10 @@ static int req_nb_call(struct notifier_block *nb, unsigned long val, void *v)
 {
 	struct req_nb *r = container_of(nb, struct req_nb, nb);
 
+	/* Dwell on the block: it must stay ours until the call returns. */
+	if (READ_ONCE(r->magic) != NB_MAGIC)
+		atomic_inc(&nb_bad);
+	udelay(2);
 	if (READ_ONCE(r->magic) != NB_MAGIC)
 		atomic_inc(&nb_bad);
 	atomic_inc(&nb_calls);
