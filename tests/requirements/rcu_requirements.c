@@ -928,10 +928,10 @@ static struct kunit_case rcu_requirements_cases[] = {
 	KUNIT_CASE(rcu_expedited_latency),
 	KUNIT_CASE(rcu_polled_api),
 	KUNIT_CASE(rcu_polled_cookie_reader),
-	KUNIT_CASE(srcu_sleeping_readers),
+	KUNIT_CASE_SLOW(srcu_sleeping_readers),
 	KUNIT_CASE(rcu_notifier_chains),
 	KUNIT_CASE(rcu_notifier_unregister_waits),
-	KUNIT_CASE(rcu_notifier_concurrency),
+	KUNIT_CASE_SLOW(rcu_notifier_concurrency),
 	KUNIT_CASE(rcu_prove_rcu_splat),
 	KUNIT_CASE(rcu_debug_objects_double_call_rcu),
 	{}
