@@ -47,7 +47,7 @@ CFLAGS_COMMON := -std=gnu11 -ffreestanding -fno-pic -fno-pie -mno-red-zone \
 	-mgeneral-regs-only -fno-stack-protector -fno-asynchronous-unwind-tables \
 	-fno-omit-frame-pointer -fno-strict-aliasing -fno-common -fno-builtin \
 	-nostdinc -isystem $(shell $(CC) -print-file-name=include) \
-	-I$(srctree)/include -I$(O)/include -include $(AUTOCONF) \
+	-I$(srctree)/include -I$(O)/include -include $(AUTOCONF) -D__rcuos__ \
 	-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 	-Wno-missing-field-initializers -Wstrict-prototypes -Wmissing-prototypes \
 	-Werror -O2 -g
@@ -55,14 +55,15 @@ KCFLAGS := $(CFLAGS_COMMON) -mcmodel=kernel -m64 -march=x86-64
 LDFLAGS := -nostdlib -z noexecstack -z max-page-size=0x1000 --no-warn-rwx-segments
 SPARSEFLAGS := -D__CHECKER__ -m64 -ffreestanding -nostdinc \
 	-isystem $(shell $(CC) -print-file-name=include) \
-	-I$(srctree)/include -I$(O)/include -include $(AUTOCONF) \
+	-I$(srctree)/include -I$(O)/include -include $(AUTOCONF) -D__rcuos__ \
 	-Wsparse-error -Wno-non-pointer-null -Wno-context
 
 # .config read as make variables (CONFIG_FOO=y lines are valid make syntax).
 -include $(KCONFIG_CONFIG)
 
 obj-y :=
-include boot/build.mk kernel/build.mk rcu/build.mk lib/build.mk
+include boot/build.mk kernel/build.mk rcu/build.mk lib/build.mk \
+	tests/requirements/build.mk
 
 obj-y := $(filter-out $(SKIP_OBJS),$(obj-y))
 OBJS := $(addprefix $(O)/,$(obj-y))

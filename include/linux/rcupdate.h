@@ -451,6 +451,60 @@ static inline unsigned long get_completed_synchronize_rcu(void)
 	return RCU_GET_STATE_COMPLETED;
 }
 
+/**
+ * same_state_synchronize_rcu() - do two cookies wait for the same thing?
+ * @oldstate1: a cookie from the polled API
+ * @oldstate2: another one
+ *
+ * Return: true if both cookies become done at the same grace period.
+ */
+static inline bool same_state_synchronize_rcu(unsigned long oldstate1,
+					      unsigned long oldstate2)
+{
+	return oldstate1 == oldstate2;
+}
+
+/**
+ * struct rcu_gp_oldstate - a "full" polled grace-period cookie
+ * @rgos_norm: the cookie
+ *
+ * Linux's full cookie also tracks expedited grace periods, which its
+ * plain cookie does not; here the plain cookie already covers both
+ * kinds, so the full one merely wraps it.
+ */
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+};
+
+/**
+ * get_state_synchronize_rcu_full() - full cookie, as get_state_synchronize_rcu()
+ * @rgosp: where to store it
+ */
+static inline void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = get_state_synchronize_rcu();
+}
+
+/**
+ * start_poll_synchronize_rcu_full() - full cookie, as start_poll_synchronize_rcu()
+ * @rgosp: where to store it
+ */
+static inline void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = start_poll_synchronize_rcu();
+}
+
+/**
+ * poll_state_synchronize_rcu_full() - has a full cookie's grace period elapsed?
+ * @rgosp: the cookie
+ *
+ * Return: as poll_state_synchronize_rcu().
+ */
+static inline bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	return poll_state_synchronize_rcu(rgosp->rgos_norm);
+}
+
 /*
  * rcu_head debug objects (CONFIG_DEBUG_OBJECTS_RCU_HEAD, rcu/update.c).
  * Heads need no init call, except those on the stack: bracket their use

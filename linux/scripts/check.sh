@@ -217,7 +217,10 @@ else
 	report FAIL linux-rcuscale-invalid-fixed "(see $L)"
 fi
 
-# 7c. The requirements module (KUnit) loaded by the test init.
+# 7c. The requirements module (KUnit) loaded by the test init: the suite
+# rcuos builds in (tests/requirements/), so every case the source lists must
+# report "ok N <name>" here under the same name as on rcuos.
+REQ_SRC=$REPO_ROOT/tests/requirements/rcu_requirements.c
 if [ -f "$LINUX_DIR/module/Makefile" ]; then
 	if timed module "$S/build-module.sh"; then
 		"$S/mkinitramfs.sh" "$B/initramfs-module.cpio" "$B/module/rcu_requirements.ko"
@@ -234,11 +237,18 @@ if [ -f "$LINUX_DIR/module/Makefile" ]; then
 		[ "$(between PROVE_RCU | grep -c 'suspicious RCU usage')" -gt 0 ] && splats=$((splats + 1))
 		[ "$(between DEBUG_OBJECTS_RCU_HEAD | grep -c 'ODEBUG: activate active.*object type: rcu_head')" -gt 0 ] &&
 			splats=$((splats + 1))
-		if grep -q 'INIT: DONE 0 failures' "$L" && [ "$nok" -gt 0 ] && [ "$nnok" = 0 ] &&
-			[ "$splats" = 2 ] && grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
-			report PASS linux-requirements-module "($nok KUnit cases ok, 0 not ok; both intentional splats seen)"
+		cases=$(sed -n 's/^[[:space:]]*KUNIT_CASE[A-Z_]*(\([A-Za-z0-9_]*\).*/\1/p' "$REQ_SRC")
+		ncases=$(echo "$cases" | grep -c . || true)
+		missing=
+		for c in $cases; do
+			grep -Eq "^\[[^]]*\] +ok [0-9]+ $c([^A-Za-z0-9_]|\$)" "$L" || missing="$missing $c"
+		done
+		if grep -q 'INIT: DONE 0 failures' "$L" && [ "$ncases" -gt 0 ] && [ -z "$missing" ] &&
+			[ "$nnok" = 0 ] && [ "$splats" = 2 ] &&
+			grep -Eq '^\[[^]]*\] ?ok [0-9]+ rcu_requirements' "$L"; then
+			report PASS linux-requirements-module "($nok KUnit cases ok, the $ncases of tests/requirements/, 0 not ok; both intentional splats seen)"
 		else
-			report FAIL linux-requirements-module "($nok ok, $nnok not ok, $splats/2 intentional splats; see $L)"
+			report FAIL linux-requirements-module "($nok ok, $nnok not ok, missing:${missing:- none}, $splats/2 intentional splats; see $L)"
 		fi
 	else
 		report FAIL linux-requirements-module "(module build failed, see $C/module.log)"
