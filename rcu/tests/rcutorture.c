@@ -244,7 +244,7 @@ static int rcu_torture_secs;
 static bool rcu_torture_stopping;
 static bool rcu_torture_irqwriter_on;
 static bool rcu_torture_quiet_end;
-/* How long the writer's synchronous grace periods take lately, in jiffies. */
+/* How long the writer's waits for a grace period take lately, in jiffies. */
 static unsigned long rcu_torture_gp_jiffies;
 
 static struct rcu_torture __rcu *rcu_torture_current;
@@ -780,9 +780,8 @@ static bool srcu_torture_readlock_held(void)
 
 /*
  * rcu_torture_read_delay(), and sleeps: now and then a jiffy or two, and
- * rarely 10 to 40 jiffies plus twice a recent grace period's duration,
- * which spans several of the writer's grace periods unless they wait for
- * the sleeping reader (however slow grace periods are on this machine).
+ * rarely 10 to 40 jiffies, which spans several of the writer's grace
+ * periods unless they wait for the sleeping reader.
  */
 static void srcu_torture_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
 {
@@ -792,9 +791,7 @@ static void srcu_torture_read_delay(struct torture_random_state *rs, bool in_irq
 	if (in_irq || atomic)
 		return;
 	if (!(torture_random(rs) % (n * 5000)))
-		schedule_timeout_uninterruptible(10 + torture_random(rs) % 31 +
-						 min(2 * READ_ONCE(rcu_torture_gp_jiffies),
-						     (unsigned long)HZ));
+		schedule_timeout_uninterruptible(10 + torture_random(rs) % 31);
 	else if (!(torture_random(rs) % (n * 500)))
 		schedule_timeout_uninterruptible(1 + torture_random(rs) % 2);
 }
@@ -950,12 +947,32 @@ static void busted_srcu_kfree_obj(struct rcu_torture_kobj *p, bool one_arg)
 	call_rcu(&p->rh, rcu_torture_kobj_free_cb);
 }
 
+/*
+ * srcu_torture_read_delay(), and as rarely a sleep of four times the
+ * writer's recent wait for a grace period: long enough for the element
+ * read to be replaced and age through two grace periods, however slow
+ * they are on this machine.  Only for the busted flavor, whose grace
+ * periods do not wait for the sleeper: a correct flavor's waits would
+ * grow with the sleeps.
+ */
+static void busted_srcu_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
+{
+	u32 n = nrealreaders > 0 ? nrealreaders : 1;
+
+	srcu_torture_read_delay(rs, in_irq, atomic);
+	if (in_irq || atomic)
+		return;
+	if (!(torture_random(rs) % (n * 5000)))
+		schedule_timeout_uninterruptible(min(4 * READ_ONCE(rcu_torture_gp_jiffies),
+						     10UL * HZ));
+}
+
 static const struct rcu_torture_ops busted_srcu_ops = {
 	.name		= "busted_srcu",
 	.readlock	= srcu_torture_readlock,
 	.readunlock	= srcu_torture_readunlock,
 	.readlock_held	= srcu_torture_readlock_held,
-	.read_delay	= srcu_torture_read_delay,
+	.read_delay	= busted_srcu_read_delay,
 	RCU_TORTURE_RCU_UPDATERS,
 	.kfree_obj	= busted_srcu_kfree_obj,
 	.gp_completed	= rcu_gp_completed,
@@ -1175,6 +1192,7 @@ static int rcu_torture_writer(void *arg)
 			continue;
 		path = synctypes[torture_random(&rand) % nsynctypes];
 		atomic_long_inc(&n_rcu_torture_wpath[path]);
+		t0 = jiffies;
 		switch (path) {
 		case RTWS_DEF_FREE:
 			cur_ops->call(&old->rtort_rcu, rcu_torture_cb);
@@ -1200,14 +1218,14 @@ static int rcu_torture_writer(void *arg)
 			fallthrough;
 		case RTWS_SYNC:
 		default:
-			t0 = jiffies;
 			cur_ops->sync();
-			/* A moving average: 7/8 of the old one, 1/8 of this one. */
-			WRITE_ONCE(rcu_torture_gp_jiffies,
-				   (7 * rcu_torture_gp_jiffies + (jiffies - t0)) / 8);
 			rcu_torture_pipe_update(old);
 			break;
 		}
+		/* Every path but call_rcu() waited for a grace period. */
+		if (path != RTWS_DEF_FREE)
+			WRITE_ONCE(rcu_torture_gp_jiffies,
+				   (rcu_torture_gp_jiffies + (jiffies - t0)) / 2);
 	}
 	return 0;
 }
