@@ -46,7 +46,8 @@
  *   updater's frees come after it has seen it.
  *
  * As the code stands, A also does the work of E and D: it comes before
- * the first scan's lock sum and after the last scan's unlock sum.
+ * the first scan's lock sum and after the last scan's unlock sum.  They
+ * stay so that each pairing holds by itself, whatever order a scan sums in.
  *
  * The flip needs no barrier of its own: a reader that still sees the old
  * index after it is either counted by the scan of the old index or, by
