@@ -580,8 +580,8 @@ void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
  * CPUHP_AP_KFREE_RCU_DYING teardown, on the outgoing CPU, interrupts off,
  * its kthread parked: hand the array being filled to RCU (its callback
  * moves with the CPU's other callbacks), free the ready arrays the kthread
- * has not freed, and drop the timer, which would otherwise run elsewhere
- * on this CPU's state.
+ * has not freed, give back its spare pages, and drop the timer, which
+ * would otherwise run elsewhere on this CPU's state.
  */
 static int kvfree_rcu_dying_cpu(unsigned int cpu)
 {
@@ -599,6 +599,12 @@ static int kvfree_rcu_dying_cpu(unsigned int cpu)
 		kvfree_bulk_free(b);
 	}
 	WRITE_ONCE(krc->done_seq, krc->done_seq + n);
+	/* Spare pages are of no use to an offline CPU. */
+	while ((b = krc->cache)) {
+		krc->cache = b->next;
+		free_page((unsigned long)b);
+	}
+	WRITE_ONCE(krc->ncached, 0);
 	return 0;
 }
 
