@@ -47,6 +47,7 @@
 #include <linux/shell.h>
 #include <linux/kstrtox.h>
 #include <linux/string.h>
+#include <linux/completion.h>
 
 struct cpumask __cpu_active_mask;
 
@@ -102,6 +103,7 @@ static DECLARE_RWSEM(cpu_hotplug_lock);
 static DEFINE_PER_CPU(int, cpuhp_state);
 /* Set by the CPU once it is parked (release), cleared before asking it to die. */
 static DEFINE_PER_CPU(int, cpuhp_dead);
+static DEFINE_PER_CPU(struct completion, cpuhp_dead_done);
 static DEFINE_PER_CPU(unsigned long, cpuhp_n_offline);
 static DEFINE_PER_CPU(unsigned long, cpuhp_n_online);
 
@@ -275,6 +277,7 @@ void cpuhp_ap_die(void)
 	rcutree_report_dead(cpu);
 	/* From here on the other CPUs may take over what this one left. */
 	smp_store_release(this_cpu_ptr(&cpuhp_dead), 1);
+	complete(this_cpu_ptr(&cpuhp_dead_done));
 	arch_cpu_park(cpu);
 
 	/* Woken by add_cpu(). */
@@ -285,21 +288,23 @@ void cpuhp_ap_die(void)
 	smp_store_release(this_cpu_ptr(&cpuhp_state), CPUHP_AP_ONLINE);
 }
 
-/* Ask @cpu to die and wait until it has parked. */
+/*
+ * Ask @cpu to die and wait until it has parked.  With a completion, not
+ * by polling: the caller may be running on @cpu, and then the timer of a
+ * timed sleep would be left on @cpu's timer base, which nobody runs until
+ * this returns.
+ */
 static int takedown_cpu(unsigned int cpu)
 {
-	unsigned long warn = jiffies + 10 * HZ;
+	struct completion *done = &per_cpu(cpuhp_dead_done, cpu);
 
+	reinit_completion(done);
 	/* -1: asked to die; see cpuhp_cpu_should_die(). */
 	smp_store_release(&per_cpu(cpuhp_dead, cpu), -1);
 	sched_cpu_kick_dying(cpu);
-	while (smp_load_acquire(&per_cpu(cpuhp_dead, cpu)) != 1) {
-		schedule_timeout_uninterruptible(1);
-		if (time_after(jiffies, warn)) {
-			pr_warn("cpuhp: CPU %u has not gone offline after 10 s\n", cpu);
-			warn = jiffies + 10 * HZ;
-		}
-	}
+	while (!wait_for_completion_timeout(done, 10 * HZ))
+		pr_warn("cpuhp: CPU %u has not gone offline after 10 s\n", cpu);
+	WARN_ON_ONCE(smp_load_acquire(&per_cpu(cpuhp_dead, cpu)) != 1);
 	WRITE_ONCE(per_cpu(cpuhp_state, cpu), CPUHP_BRINGUP_CPU - 1);
 	return 0;
 }
@@ -397,8 +402,10 @@ static int __init cpuhp_init(void)
 {
 	unsigned int cpu;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		per_cpu(cpuhp_state, cpu) = cpu_online(cpu) ? CPUHP_ONLINE : CPUHP_OFFLINE;
+		init_completion(&per_cpu(cpuhp_dead_done, cpu));
+	}
 	return 0;
 }
 early_initcall(cpuhp_init);

@@ -1012,11 +1012,17 @@ void rcu_print_state(void)
 	       gp_state_names[READ_ONCE(rcu_state.gp_state)], rcu_state.gp_seq_needed,
 	       rcu_state.n_force_qs, rcu_state.gp_nodes_visited, rcu_state.gp_cpu_checks,
 	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
+	printk("rcu: hotplug: %lu outgoing CPUs reported as they went, %lu at grace-period start, %lu callbacks adopted\n",
+	       rcu_state.n_offline_reports, rcu_state.n_gp_init_offline, rcu_state.n_cbs_migrated);
 	rcu_for_each_node_breadth_first(rnp) {
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,
 		       READ_ONCE(rnp->qsmask), READ_ONCE(rnp->gp_seq),
 		       READ_ONCE(rnp->gp_seq_needed));
+		if (rcu_is_leaf_node(rnp) && READ_ONCE(rnp->qsmaskinitnext) !=
+		    (1UL << (rnp->grphi - rnp->grplo) << 1) - 1)
+			printk("rcu:   online CPUs of this leaf (->qsmaskinitnext): %#lx\n",
+			       READ_ONCE(rnp->qsmaskinitnext));
 		if (rcu_is_leaf_node(rnp))
 			rcu_preempt_print_blocked(rnp);
 	}

@@ -347,6 +347,7 @@ struct cpu_park {
 	int parked;		/* halted in arch_cpu_park() */
 	int wake;		/* add_cpu() wants it back */
 	unsigned long nmis;	/* NMIs taken while parked */
+	unsigned long nmi_until;	/* jiffies: late waking NMIs expected */
 };
 static DEFINE_PER_CPU(struct cpu_park, cpu_park);
 
@@ -376,6 +377,7 @@ int arch_cpu_wake(unsigned int cpu)
 	do {
 		u64 resend = ktime_get_ns() + 10000000ULL;
 
+		WRITE_ONCE(per_cpu(cpu_park, cpu).nmi_until, jiffies + HZ);
 		smp_send_nmi(cpu);
 		while (ktime_get_ns() < resend) {
 			if (cpuhp_get_state(cpu) == CPUHP_AP_ONLINE) {
@@ -388,12 +390,15 @@ int arch_cpu_wake(unsigned int cpu)
 	return -5;	/* -EIO */
 }
 
-/* The NMI that wakes a parked CPU is expected: not "for unknown reason". */
+/*
+ * The NMIs that wake a parked CPU are expected, also one resent that
+ * lands after it woke: not "for unknown reason".
+ */
 static int cpu_park_nmi(struct pt_regs *regs)
 {
 	struct cpu_park *p = this_cpu_ptr(&cpu_park);
 
-	if (!READ_ONCE(p->parked))
+	if (!READ_ONCE(p->parked) && !time_before(jiffies, READ_ONCE(p->nmi_until)))
 		return 0;
 	p->nmis++;
 	return 1;
@@ -401,6 +406,10 @@ static int cpu_park_nmi(struct pt_regs *regs)
 
 static int __init cpu_park_init(void)
 {
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(cpu_park, cpu).nmi_until = jiffies;
 	register_nmi_handler(cpu_park_nmi);
 	return 0;
 }
