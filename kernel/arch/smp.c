@@ -65,6 +65,7 @@ void __init smp_detect_cpus(void)
 	cpumask_set_cpu(0, &__cpu_online_mask);
 	set_cpu_active(0, true);
 	cpu_info[0].online = true;
+	cpu_info[0].started = true;
 }
 
 void ap_entry(void);
@@ -79,6 +80,7 @@ void ap_entry(void)
 	sched_init_ap(cpu);
 	rcu_cpu_starting(cpu);
 	cpu_info[cpu].online = true;
+	cpu_info[cpu].started = true;
 	cpumask_set_cpu(cpu, &__cpu_online_mask);
 	set_cpu_active(cpu, true);
 	lapic_timer_start();
@@ -364,9 +366,13 @@ void arch_cpu_park(unsigned int cpu)
 	cpu_info[cpu].online = true;
 }
 
+/*
+ * A CPU that started at boot can be woken once offline, also before it
+ * has reached arch_cpu_park(): it looks at ->wake before halting.
+ */
 bool arch_cpu_can_wake(unsigned int cpu)
 {
-	return READ_ONCE(per_cpu(cpu_park, cpu).parked);
+	return cpu_info[cpu].started;
 }
 
 int arch_cpu_wake(unsigned int cpu)

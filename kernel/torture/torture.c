@@ -578,7 +578,7 @@ static int cmd_onoff(int argc, char **argv)
 	return ret;
 }
 DEFINE_SHELL_CMD(onoff, "<interval_ms>|0",
-		 "take random CPUs offline and online every interval_ms, in the background (0: stop, print the counts)",
+		 "CPU hotplug in the background every interval_ms (0: stop, print the counts)",
 		 cmd_onoff);
 
 /* ---- KTAP ---- */

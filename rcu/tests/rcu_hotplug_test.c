@@ -595,14 +595,15 @@ static void rcu_hotplug_expedited(struct kunit *test)
 	t = hp_kthread_on(test, hp_exp_fn, &e, -1, "hp_exp");
 	for (int i = 0; i < HP_EXP_CYCLES; i++) {
 		gps = READ_ONCE(e.gps);
-		KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
+		KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
 		/* Expedited GPs go on without the offline CPU. */
 		for (int ms = 0; ms < 2000 && READ_ONCE(e.gps) < gps + 3; ms++)
 			msleep(1);
 		KUNIT_EXPECT_GE(test, READ_ONCE(e.gps), gps + 3);
 		if (READ_ONCE(e.gps) < gps + 3)
 			break;
-		KUNIT_ASSERT_EQ(test, add_cpu(cpu), 0);
+		/* At once: the CPU may not have halted yet. */
+		KUNIT_EXPECT_EQ(test, add_cpu(cpu), 0);
 	}
 	WRITE_ONCE(e.stop, true);
 	kthread_stop(t);
