@@ -6,7 +6,8 @@ obj-y += rcu/update.o rcu/kvfree_rcu.o
 obj-$(CONFIG_PROVE_RCU) += rcu/prove_rcu.o
 obj-$(CONFIG_TINY_RCU) += rcu/tiny.o
 obj-$(CONFIG_TREE_RCU) += rcu/tree.o rcu/tree_geometry.o rcu/tree_nohz.o \
-			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o
+			  rcu/tree_stall.o rcu/tree_exp.o rcu/rcu_segcblist.o \
+			  rcu/tree_hotplug.o
 obj-$(CONFIG_PREEMPT_RCU) += rcu/tree_preempt.o
 obj-$(CONFIG_RCU_BOOST) += rcu/tree_boost.o
 # SRCU: Tree SRCU for the SMP build, Tiny SRCU for the single-CPU one.

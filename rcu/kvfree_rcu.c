@@ -31,7 +31,9 @@
  * kfree_rcu(), the timer, the RCU callback (invoked where it was queued)
  * and the kthread (bound) all run there, and other CPUs flush or shrink
  * it by IPI.  So the fast path is as cheap as call_rcu()'s: no lock, no
- * atomic instruction.
+ * atomic instruction.  A CPU going offline parks its kthread and, as its
+ * last act, flushes its array and frees its ready ones; the callbacks of
+ * its arrays then run on another CPU, which frees those arrays itself.
  *
  * With CONFIG_DEBUG_OBJECTS_RCU_HEAD, an object waiting in an array is an
  * active debug object (type "kvfree_rcu") under its own address: a second
@@ -43,6 +45,7 @@
 #include <linux/types.h>
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
+#include <linux/cpu.h>
 #include <linux/debugobjects.h>
 #include <linux/err.h>
 #include <linux/gfp.h>
@@ -265,7 +268,11 @@ static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	if (krc->task && krc_is_local(krc)) {
+	/*
+	 * The callback of an array from a CPU that went offline runs where
+	 * the callbacks went (rcu/tree_hotplug.c): free it here.
+	 */
+	if (krc->task && krc == this_cpu_ptr(&krc_data)) {
 		if (!krc->ready)
 			wake = krc->task;
 		b->next = NULL;
@@ -309,6 +316,8 @@ static int kvfree_rcu_kthread(void *arg)
 	unsigned long flags, n;
 
 	for (;;) {
+		if (kthread_should_park())
+			kthread_parkme();
 		set_current_state(TASK_INTERRUPTIBLE);
 		local_irq_save(flags);
 		b = NULL;
@@ -319,7 +328,8 @@ static int kvfree_rcu_kthread(void *arg)
 		}
 		local_irq_restore(flags);
 		if (!b) {
-			schedule();
+			if (!kthread_should_park())
+				schedule();
 			continue;
 		}
 		__set_current_state(TASK_RUNNING);
@@ -476,16 +486,26 @@ void kvfree_rcu_barrier(void)
 	unsigned int cpu;
 
 	might_sleep();
-	/* Synchronous IPIs: every array is queued or ready when they return. */
+	/*
+	 * Synchronous IPIs: every array is queued or ready when they return.
+	 * A CPU that went offline flushed its array and freed its ready
+	 * ones as it went (kvfree_rcu_dying_cpu()); the hotplug lock keeps
+	 * that from happening between the look at cpu_online_mask and the
+	 * IPI, and between the two loops' looks at it.
+	 */
+	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		smp_call_function_single(cpu, kvfree_flush_ipi, (void *)1UL, true);
 		cond_resched();
 	}
+	cpus_read_unlock();
 	rcu_barrier();
 	/*
 	 * Every array is on a ready list now, or freed: wait for each
-	 * kthread to get past the last one queued so far.
+	 * kthread to get past the last one queued so far.  An array whose
+	 * CPU went offline meanwhile was freed where its callback ran.
 	 */
+	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
 		unsigned long target = READ_ONCE(krc->ready_seq);
@@ -493,6 +513,7 @@ void kvfree_rcu_barrier(void)
 		while (ULONG_CMP_LT(READ_ONCE(krc->done_seq), target))
 			schedule_timeout_uninterruptible(1);
 	}
+	cpus_read_unlock();
 	smp_mb();	/* the kthreads' frees before the caller's accesses */
 }
 
@@ -553,6 +574,59 @@ void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
 }
 
 /* Until this has run, kfree_rcu() takes the fallback paths. */
+/* ---- CPU hotplug ---- */
+
+/*
+ * CPUHP_AP_KFREE_RCU_DYING teardown, on the outgoing CPU, interrupts off,
+ * its kthread parked: hand the array being filled to RCU (its callback
+ * moves with the CPU's other callbacks), free the ready arrays the kthread
+ * has not freed, give back its spare pages, and drop the timer, which
+ * would otherwise run elsewhere on this CPU's state.
+ */
+static int kvfree_rcu_dying_cpu(unsigned int cpu)
+{
+	struct kfree_rcu_cpu *krc = this_cpu_ptr(&krc_data);
+	struct kvfree_rcu_bulk *b, *next;
+	unsigned long n = 0;
+
+	del_timer(&krc->monitor);
+	kvfree_flush_local(krc, false);
+	b = krc->ready;
+	krc->ready = NULL;
+	krc->ready_tail = &krc->ready;
+	for (; b; b = next, n++) {
+		next = b->next;
+		kvfree_bulk_free(b);
+	}
+	WRITE_ONCE(krc->done_seq, krc->done_seq + n);
+	/* Spare pages are of no use to an offline CPU. */
+	while ((b = krc->cache)) {
+		krc->cache = b->next;
+		free_page((unsigned long)b);
+	}
+	WRITE_ONCE(krc->ncached, 0);
+	return 0;
+}
+
+/* The kthread of a CPU going offline parks; it runs again when it is back. */
+static int kvfree_rcu_park_cpu(unsigned int cpu)
+{
+	struct task_struct *t = READ_ONCE(per_cpu_ptr(&krc_data, cpu)->task);
+
+	if (t)
+		kthread_park(t);
+	return 0;
+}
+
+static int kvfree_rcu_unpark_cpu(unsigned int cpu)
+{
+	struct task_struct *t = READ_ONCE(per_cpu_ptr(&krc_data, cpu)->task);
+
+	if (t)
+		kthread_unpark(t);
+	return 0;
+}
+
 static int __init kvfree_rcu_init(void)
 {
 	unsigned int cpu;
@@ -585,6 +659,10 @@ static int __init kvfree_rcu_init(void)
 		WRITE_ONCE(krc->task, t);
 		wake_up_process(t);
 	}
+	cpuhp_setup_state_nocalls(CPUHP_AP_KFREE_RCU_DYING, "rcu:kfree_rcu_dying", NULL,
+				  kvfree_rcu_dying_cpu);
+	cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "rcu:kvfree_rcu_kthread",
+				  kvfree_rcu_unpark_cpu, kvfree_rcu_park_cpu);
 	smp_store_release(&kvfree_rcu_ready, true);
 	return 0;
 }

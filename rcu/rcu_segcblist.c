@@ -187,3 +187,94 @@ bool rcu_segcblist_contains(const struct rcu_segcblist *l, const struct rcu_head
 			return true;
 	return false;
 }
+
+/* Put @src's callbacks at the end of @dst's segment @seg, in order. */
+static void splice_into_seg(struct rcu_segcblist *dst, int seg, struct rcu_cblist *src)
+{
+	struct rcu_head **old = dst->tails[seg];
+
+	if (!src->len)
+		return;
+	*src->tail = *old;
+	*old = src->head;
+	/* @seg's tail, and those of the empty segments after it, move on. */
+	for (int i = seg; i < RCU_CBLIST_NSEGS; i++)
+		if (dst->tails[i] == old)
+			dst->tails[i] = src->tail;
+	dst->seglen[seg] += src->len;
+	WRITE_ONCE(dst->len, dst->len + src->len);
+}
+
+/* Take segment @seg of @l out into @out (emptying it). */
+static void extract_seg(struct rcu_segcblist *l, int seg, struct rcu_cblist *out)
+{
+	struct rcu_head **start = seg ? l->tails[seg - 1] : &l->head;
+
+	rcu_cblist_init(out);
+	if (seg_empty(l, seg))
+		return;
+	out->head = *start;
+	out->tail = l->tails[seg];
+	out->len = l->seglen[seg];
+	*start = *l->tails[seg];
+	*out->tail = NULL;
+	for (int i = seg; i < RCU_CBLIST_NSEGS; i++)
+		if (l->tails[i] == out->tail)
+			l->tails[i] = start;
+	l->seglen[seg] = 0;
+	WRITE_ONCE(l->len, l->len - out->len);
+}
+
+/* Does a segment after @seg (NEXT excepted) hold callbacks? */
+static bool waits_after(const struct rcu_segcblist *l, int seg)
+{
+	for (int i = seg + 1; i < RCU_NEXT_TAIL; i++)
+		if (!seg_empty(l, i))
+			return true;
+	return false;
+}
+
+/**
+ * rcu_segcblist_merge() - move all of @src's callbacks to @dst
+ * @dst: the list that keeps them
+ * @src: emptied
+ *
+ * For CPU hotplug: an offline CPU's callbacks go to a surviving one.
+ * Ready callbacks join @dst's ready ones; each waiting segment of @src
+ * joins the first segment of @dst waiting for the same or a later grace
+ * period, or takes a free segment with its own grace-period number, or,
+ * when neither exists, @dst's NEXT segment (to be accelerated).  So no
+ * callback is ever invoked before its grace period ends, none waits for
+ * more than one grace period more than it did, and callbacks queued on
+ * one CPU keep their order.
+ */
+void rcu_segcblist_merge(struct rcu_segcblist *dst, struct rcu_segcblist *src)
+{
+	struct rcu_cblist cbs;
+	int seg, i;
+
+	extract_seg(src, RCU_DONE_TAIL, &cbs);
+	splice_into_seg(dst, RCU_DONE_TAIL, &cbs);
+	for (seg = RCU_WAIT_TAIL; seg < RCU_NEXT_TAIL; seg++) {
+		unsigned long gp = src->gp_seq[seg];
+
+		if (seg_empty(src, seg))
+			continue;
+		extract_seg(src, seg, &cbs);
+		for (i = RCU_WAIT_TAIL; i < RCU_NEXT_TAIL; i++) {
+			if (!seg_empty(dst, i)) {
+				if (ULONG_CMP_GE(dst->gp_seq[i], gp))
+					break;
+				continue;
+			}
+			if (!waits_after(dst, i)) {
+				dst->gp_seq[i] = gp;
+				break;
+			}
+		}
+		/* i == RCU_NEXT_TAIL: no room; NEXT will be accelerated. */
+		splice_into_seg(dst, i, &cbs);
+	}
+	extract_seg(src, RCU_NEXT_TAIL, &cbs);
+	splice_into_seg(dst, RCU_NEXT_TAIL, &cbs);
+}

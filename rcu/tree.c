@@ -33,6 +33,7 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
+#include <linux/cpu.h>
 #include "tree.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -93,7 +94,7 @@ void rcu_gp_kthread_wake(void)
 		wake_up(&rcu_state.gp_wq);
 }
 
-static void invoke_rcu_core(void)
+void invoke_rcu_core(void)
 {
 	raise_softirq(RCU_SOFTIRQ);
 }
@@ -163,6 +164,7 @@ void rcu_cpu_starting(unsigned int cpu)
 	struct rcu_node *rnp = rdp->mynode;
 	unsigned long flags;
 
+	rcu_watching_online();
 	spin_lock_irqsave(&rnp->lock, flags);
 	WRITE_ONCE(rnp->qsmaskinitnext, rnp->qsmaskinitnext | rdp->grpmask);
 	rdp->gp_seq = rnp->gp_seq;
@@ -180,7 +182,7 @@ void rcu_cpu_starting(unsigned int cpu)
  * @rnp_start (whose lock the caller holds) only while nobody has asked
  * for it yet.  Return true if the kthread must be woken.
  */
-static bool rcu_start_this_gp(struct rcu_node *rnp_start, struct rcu_data *rdp,
+bool rcu_start_this_gp(struct rcu_node *rnp_start, struct rcu_data *rdp,
 			      unsigned long gp_seq_req)
 {
 	struct rcu_node *rnp = rnp_start;
@@ -232,7 +234,7 @@ static bool rcu_accelerate_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 }
 
 /* Move callbacks whose grace period ended to DONE, then accelerate. */
-static bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
+bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	if (!rcu_segcblist_pend_cbs(&rdp->cblist))
 		return false;
@@ -443,7 +445,13 @@ static bool rcu_gp_init(void)
 	spin_unlock_irq(&root->lock);
 	t0 = ktime_get_ns();
 
-	/* Participants: leaves take the online CPUs; parents, live children. */
+	/*
+	 * Participants: leaves take the CPUs online now (->qsmaskinitnext,
+	 * which CPU hotplug changes at any time, is sampled only here);
+	 * parents, children with participants.  A leaf whose CPUs are all
+	 * offline still takes part while tasks preempted in readers are
+	 * queued on it: the grace period must wait for them.
+	 */
 	for (int l = rcu_state.geo.levels - 1; l >= 0; l--) {
 		for (rnp = rcu_state.level[l];
 		     rnp < &rcu_state.node[rcu_state.geo.level_first[l] +
@@ -451,23 +459,36 @@ static bool rcu_gp_init(void)
 			spin_lock_irqsave(&rnp->lock, flags);
 			if (rcu_is_leaf_node(rnp))
 				rnp->qsmaskinit = rnp->qsmaskinitnext;
-			if (rnp->parent && rnp->qsmaskinit)
+			if (rnp->parent && (rnp->qsmaskinit || rcu_preempt_has_tasks(rnp)))
 				rnp->parent->qsmaskinit |= rnp->grpmask;
 			spin_unlock_irqrestore(&rnp->lock, flags);
 		}
 	}
 	/* Root first, so a child's report always finds its parent armed. */
 	rcu_for_each_node_breadth_first(rnp) {
+		unsigned long gone;
+
 		spin_lock_irqsave(&rnp->lock, flags);
 		WRITE_ONCE(rnp->qsmask, rnp->qsmaskinit);
-		if (rcu_is_leaf_node(rnp))
+		if (rcu_is_leaf_node(rnp) && rcu_leaf_participates(rnp))
 			rcu_preempt_gp_init_leaf(rnp);
 		WRITE_ONCE(rnp->gp_seq, rcu_state.gp_seq);
 		rdp = this_cpu_ptr(&rcu_data);
 		if (rnp == rdp->mynode)
 			__note_gp_changes(rnp, rdp);
 		rcu_state.gp_nodes_visited++;
-		spin_unlock_irqrestore(&rnp->lock, flags);
+		/*
+		 * CPUs that went offline since ->qsmaskinit was sampled hold
+		 * no reader (rcutree_report_dead() found this GP not yet
+		 * armed here): report them now, or the GP would wait forever.
+		 */
+		gone = rcu_is_leaf_node(rnp) ? rnp->qsmask & ~rnp->qsmaskinitnext : 0;
+		if (gone) {
+			rcu_state.n_gp_init_offline++;
+			rcu_report_qs_rnp(gone, rnp, rcu_state.gp_seq, flags);
+		} else {
+			spin_unlock_irqrestore(&rnp->lock, flags);
+		}
 		/* A node with no participants (and no blocked task) reports at once. */
 		if (!rnp->qsmaskinit && rnp->parent &&
 		    !rcu_preempt_blocked_readers_cgp(rnp)) {
@@ -916,10 +937,17 @@ void rcu_barrier(void)
 	init_completion(&rcu_state.barrier_completion);
 	/* One extra count so the completion cannot fire before all are queued. */
 	atomic_set(&rcu_state.barrier_cpu_count, 1);
+	/*
+	 * CPUs that went offline handed their callbacks to online ones
+	 * (rcutree_dead_cpu()); the hotplug lock keeps that from happening
+	 * in the middle of this loop.
+	 */
+	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);
 		cond_resched();	/* 255 CPUs on an overcommitted host take a while */
 	}
+	cpus_read_unlock();
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
 		complete(&rcu_state.barrier_completion);
 	wait_for_completion(&rcu_state.barrier_completion);
@@ -935,6 +963,7 @@ void __init rcu_init(void)
 	mutex_init(&rcu_state.barrier_mutex);
 	rcu_exp_init();
 	open_softirq(RCU_SOFTIRQ, rcu_core);
+	rcu_hotplug_init();
 	rcu_cpu_starting(smp_processor_id());
 	pr_info("rcu: Tree RCU, %d rcu_node%s in %d level%s (fanout %d, leaf %d) for %u CPUs, gp_seq starts at %#lx\n",
 		rcu_state.geo.num_nodes, rcu_state.geo.num_nodes == 1 ? "" : "s",
@@ -983,11 +1012,17 @@ void rcu_print_state(void)
 	       gp_state_names[READ_ONCE(rcu_state.gp_state)], rcu_state.gp_seq_needed,
 	       rcu_state.n_force_qs, rcu_state.gp_nodes_visited, rcu_state.gp_cpu_checks,
 	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
+	printk("rcu: hotplug: %lu outgoing CPUs reported as they went, %lu at grace-period start, %lu callbacks adopted\n",
+	       rcu_state.n_offline_reports, rcu_state.n_gp_init_offline, rcu_state.n_cbs_migrated);
 	rcu_for_each_node_breadth_first(rnp) {
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,
 		       READ_ONCE(rnp->qsmask), READ_ONCE(rnp->gp_seq),
 		       READ_ONCE(rnp->gp_seq_needed));
+		if (rcu_is_leaf_node(rnp) && READ_ONCE(rnp->qsmaskinitnext) !=
+		    (1UL << (rnp->grphi - rnp->grplo) << 1) - 1)
+			printk("rcu:   online CPUs of this leaf (->qsmaskinitnext): %#lx\n",
+			       READ_ONCE(rnp->qsmaskinitnext));
 		if (rcu_is_leaf_node(rnp))
 			rcu_preempt_print_blocked(rnp);
 	}

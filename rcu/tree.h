@@ -135,6 +135,10 @@ struct rcu_state {
 	int nr_self_stall_warnings;	/* ... of them self-detected */
 	int nr_exp_stall_warnings;	/* ... of them for expedited GPs */
 	int nr_kthread_starved;		/* "rcu_gp kthread starved" lines */
+	/* CPU hotplug, rcu/tree_hotplug.c */
+	unsigned long n_offline_reports;	/* outgoing CPUs a GP waited for */
+	unsigned long n_gp_init_offline;	/* ... gone before the GP armed them */
+	unsigned long n_cbs_migrated;	/* callbacks taken from offline CPUs */
 };
 
 extern struct rcu_state rcu_state;
@@ -159,6 +163,22 @@ int rcu_kthread_prio(void);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 		       unsigned long gps, unsigned long flags);
 void rcu_gp_kthread_wake(void);
+void invoke_rcu_core(void);
+bool rcu_start_this_gp(struct rcu_node *rnp_start, struct rcu_data *rdp,
+		       unsigned long gp_seq_req);
+bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp);
+
+/* tree_hotplug.c */
+void rcu_hotplug_init(void);
+
+/*
+ * Does leaf @rnp take part in the grace period being set up?  Only
+ * between rcu_gp_init()'s two passes, which alone write ->qsmaskinit.
+ */
+static inline bool rcu_leaf_participates(struct rcu_node *rnp)
+{
+	return !rnp->parent || (rnp->parent->qsmaskinit & rnp->grpmask);
+}
 
 /* tree_nohz.c: dyntick-idle counters */
 long rcu_watching_snap(int cpu);
@@ -166,6 +186,8 @@ bool rcu_watching_in_eqs(long snap);
 bool rcu_watching_changed(int cpu, long snap);
 bool rcu_irq_from_idle(void);
 void rcu_exp_note_qs(void);
+void rcu_watching_offline(void);
+void rcu_watching_online(void);
 
 /* tree_stall.c */
 void rcu_stall_reset(void);
@@ -199,6 +221,12 @@ static inline bool rcu_task_blocks_exp(struct rcu_node *rnp, struct task_struct 
 	return t->rcu_blocked_exp_gen == rnp->exp_gen;
 }
 
+/** rcu_preempt_has_tasks() - are tasks preempted in readers queued on @rnp? */
+static inline bool rcu_preempt_has_tasks(struct rcu_node *rnp)
+{
+	return !list_empty(&rnp->blkd_tasks);
+}
+
 /** rcu_preempt_blocked_readers_cgp() - does a task hold up @rnp's current GP? */
 static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp)
 {
@@ -213,6 +241,10 @@ bool rcu_preempt_tick_qs(void);
 bool rcu_preempt_exp_handler(void);
 void rcu_preempt_print_blocked(struct rcu_node *rnp);
 #else
+static inline bool rcu_preempt_has_tasks(struct rcu_node *rnp)
+{
+	return false;
+}
 static inline bool rcu_preempt_blocked_readers_cgp(struct rcu_node *rnp)
 {
 	return false;

@@ -144,8 +144,15 @@ static void rcu_exp_run(void)
 
 		spin_lock_irqsave(&rnp->lock, flags);
 		n += rcu_preempt_exp_init_leaf(rnp);
-		for_each_leaf_node_cpu_mask(rnp, cpu, ~0UL) {
-			if (cpu == this_cpu || !cpu_online(cpu))
+		/*
+		 * Only CPUs online in RCU's view, under the leaf lock that
+		 * rcutree_report_dead() takes to leave it: an outgoing CPU
+		 * is either marked here and reports as it goes, or never
+		 * marked.  Its IPI is then skipped (smp_call_function_single()
+		 * sends none to an offline CPU) or runs before it parks.
+		 */
+		for_each_leaf_node_cpu_mask(rnp, cpu, rnp->qsmaskinitnext) {
+			if (cpu == this_cpu)
 				continue;	/* we are not in a reader: we may sleep */
 			if (rcu_watching_in_eqs(rcu_watching_snap(cpu)))
 				continue;	/* idle: do not disturb */

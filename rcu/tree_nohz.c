@@ -89,6 +89,30 @@ void rcu_idle_exit(void)
 	w->idle = false;
 }
 
+/*
+ * CPU hotplug: an offline CPU is in an extended quiescent state, its
+ * counter even, so that a grace period (or a forced-QS pass that sampled
+ * it) never waits for it.  Coming back makes it odd again.  Both on the
+ * CPU itself, interrupts off, at process level in its idle task.
+ */
+void rcu_watching_offline(void)
+{
+	struct rcu_watch *w = this_cpu_ptr(&rcu_watch);
+
+	WARN_ON_ONCE(w->irq_nesting);
+	WARN_ON_ONCE(!(atomic64_read(&w->watching) & 1));
+	watching_inc(w);
+}
+
+void rcu_watching_online(void)
+{
+	struct rcu_watch *w = this_cpu_ptr(&rcu_watch);
+
+	/* Odd already when the CPU first starts. */
+	if (!(atomic64_read(&w->watching) & 1))
+		watching_inc(w);
+}
+
 static void rcu_eqs_irq_enter(void)
 {
 	struct rcu_watch *w = this_cpu_ptr(&rcu_watch);

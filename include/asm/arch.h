@@ -88,6 +88,7 @@ __noreturn void machine_halt(void);
 struct cpu_info {
 	u32 apic_id;
 	bool online;
+	bool started;	/* came up at boot: CPU hotplug can bring it back */
 };
 
 extern struct cpu_info cpu_info[];

@@ -12,9 +12,11 @@ struct cpumask {
 };
 typedef struct cpumask cpumask_t;
 
-extern struct cpumask __cpu_possible_mask, __cpu_online_mask;
+extern struct cpumask __cpu_possible_mask, __cpu_online_mask, __cpu_active_mask;
 #define cpu_possible_mask	((const struct cpumask *)&__cpu_possible_mask)
 #define cpu_online_mask		((const struct cpumask *)&__cpu_online_mask)
+/* Online CPUs the scheduler may place tasks on (see kernel/cpu.c). */
+#define cpu_active_mask		((const struct cpumask *)&__cpu_active_mask)
 extern unsigned int nr_cpu_ids;
 
 static inline void cpumask_set_cpu(unsigned int cpu, struct cpumask *m)
@@ -68,6 +70,8 @@ static inline unsigned int cpumask_weight(const struct cpumask *m)
 #define for_each_online_cpu(cpu)	for_each_cpu((cpu), cpu_online_mask)
 
 #define cpu_online(cpu)		cpumask_test_cpu((cpu), cpu_online_mask)
+#define cpu_active(cpu)		cpumask_test_cpu((cpu), cpu_active_mask)
+#define for_each_active_cpu(cpu)	for_each_cpu((cpu), cpu_active_mask)
 #define num_online_cpus()	cpumask_weight(cpu_online_mask)
 #define num_possible_cpus()	cpumask_weight(cpu_possible_mask)
 

@@ -52,6 +52,10 @@ void kthread_bind(struct task_struct *k, unsigned int cpu);
 void kthread_bind_mask(struct task_struct *k, const struct cpumask *mask);
 int kthread_stop(struct task_struct *k);
 bool kthread_should_stop(void);
+bool kthread_should_park(void);
+void kthread_parkme(void);
+void kthread_park(struct task_struct *k);
+void kthread_unpark(struct task_struct *k);
 __noreturn void kthread_exit(long result);
 
 #endif /* _LINUX_KTHREAD_H */

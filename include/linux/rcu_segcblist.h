@@ -51,6 +51,7 @@ bool rcu_segcblist_ready_cbs(const struct rcu_segcblist *l);
 bool rcu_segcblist_pend_cbs(const struct rcu_segcblist *l);
 bool rcu_segcblist_nextgp(const struct rcu_segcblist *l, unsigned long *seq);
 bool rcu_segcblist_contains(const struct rcu_segcblist *l, const struct rcu_head *rhp);
+void rcu_segcblist_merge(struct rcu_segcblist *dst, struct rcu_segcblist *src);
 
 static inline long rcu_segcblist_n_cbs(const struct rcu_segcblist *l)
 {

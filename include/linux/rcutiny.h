@@ -42,5 +42,6 @@ bool rcu_needs_cpu(void);
 
 /* The only CPU is the boot CPU: nothing to add. */
 static inline void rcu_cpu_starting(unsigned int cpu) { }
+static inline void rcutree_report_dead(unsigned int cpu) { }
 
 #endif /* _LINUX_RCUTINY_H */

@@ -45,4 +45,16 @@ bool rcu_needs_cpu(void);
 /* CPU bring-up: called by each CPU on itself before enabling interrupts. */
 void rcu_cpu_starting(unsigned int cpu);
 
+/*
+ * CPU hotplug (rcu/tree_hotplug.c): the last thing an outgoing CPU does
+ * before it parks, interrupts disabled.
+ */
+void rcutree_report_dead(unsigned int cpu);
+/*
+ * Since boot: outgoing CPUs a grace period was waiting for, those of them
+ * reported by rcu_gp_init(), callbacks adopted from offline CPUs.
+ */
+void rcu_hotplug_get_stats(unsigned long *offline_reports, unsigned long *gp_init_offline,
+			   unsigned long *cbs_migrated);
+
 #endif /* _LINUX_RCUTREE_H */

@@ -56,6 +56,7 @@ union rcu_special {
 #define TASK_RUNNING		0x0000
 #define TASK_INTERRUPTIBLE	0x0001
 #define TASK_UNINTERRUPTIBLE	0x0002
+#define TASK_PARKED		0x0040	/* kthread_parkme(): only kthread_unpark() wakes */
 #define TASK_DEAD		0x0080
 #define TASK_WAKEKILL		0x0100
 #define TASK_NOLOAD		0x0400

@@ -109,4 +109,6 @@ u64 tick_count_cpu(unsigned int cpu);
 DECLARE_PER_CPU(u64, tick_count);
 unsigned long timers_pending_cpu(unsigned int cpu);
 
+unsigned long timers_migrated_count(void);
+
 #endif /* _LINUX_TIMER_H */

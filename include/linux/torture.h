@@ -256,6 +256,13 @@ static inline unsigned int torture_nth_cpu(unsigned int n)
 	return torture_pick_cpu(n, -1);
 }
 
+/* ---- CPU hotplug ---- */
+
+int torture_onoff_init(unsigned long holdoff_ms, unsigned long interval_ms);
+void torture_onoff_cleanup(struct torture_tool *tool);
+char *torture_onoff_stats(char *buf, size_t size);
+bool torture_onoff_failures(void);
+
 /* ---- KTAP output of checks run as shell commands ---- */
 
 /**

@@ -16,6 +16,7 @@
 #include <linux/smp.h>
 #include <linux/timer.h>
 #include <linux/tick.h>
+#include <linux/cpu.h>
 #include <linux/interrupt.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -56,6 +57,25 @@ void arch_cpu_idle_exit(void)
 	lapic_timer_start();
 }
 
+/*
+ * Hotplug (CPUHP_AP_TICK_DYING), on the CPU, interrupts off: an offline
+ * CPU takes no timer interrupts.  Its tick is not "stopped" in the nohz
+ * sense, so wake_up_nohz_cpu() never sends it an IPI.
+ */
+int tick_dying_cpu(unsigned int cpu)
+{
+	lapic_timer_stop();
+	this_cpu_write(tick_stopped, 0);
+	return 0;
+}
+
+int tick_starting_cpu(unsigned int cpu)
+{
+	jiffies_update();
+	lapic_timer_start();
+	return 0;
+}
+
 bool tick_nohz_tick_stopped_cpu(int cpu)
 {
 	return READ_ONCE(per_cpu(tick_stopped, cpu));
@@ -63,7 +83,8 @@ bool tick_nohz_tick_stopped_cpu(int cpu)
 
 void wake_up_nohz_cpu(int cpu)
 {
-	if (cpu != (int)raw_smp_processor_id() && tick_nohz_tick_stopped_cpu(cpu))
+	if (cpu != (int)raw_smp_processor_id() && tick_nohz_tick_stopped_cpu(cpu) &&
+	    cpu_online(cpu))
 		smp_send_reschedule(cpu);
 }
 

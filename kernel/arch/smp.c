@@ -17,6 +17,8 @@
 #include <linux/ktime.h>
 #include <linux/timer.h>
 #include <linux/tick.h>
+#include <linux/cpu.h>
+#include <linux/init.h>
 #include <asm/acpi.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
@@ -61,7 +63,9 @@ void __init smp_detect_cpus(void)
 	for (unsigned int cpu = 0; cpu < n; cpu++)
 		cpumask_set_cpu(cpu, &__cpu_possible_mask);
 	cpumask_set_cpu(0, &__cpu_online_mask);
+	set_cpu_active(0, true);
 	cpu_info[0].online = true;
+	cpu_info[0].started = true;
 }
 
 void ap_entry(void);
@@ -76,7 +80,9 @@ void ap_entry(void)
 	sched_init_ap(cpu);
 	rcu_cpu_starting(cpu);
 	cpu_info[cpu].online = true;
+	cpu_info[cpu].started = true;
 	cpumask_set_cpu(cpu, &__cpu_online_mask);
+	set_cpu_active(cpu, true);
 	lapic_timer_start();
 	smp_store_release(&ap_started, 1);
 	local_irq_enable();
@@ -146,16 +152,17 @@ struct call_single_data {
 struct call_queue {
 	spinlock_t lock;
 	struct list_head list;
+	bool dead;		/* the CPU is offline: queue nothing */
 };
 
 static DEFINE_PER_CPU(struct call_queue, call_queue);
 DEFINE_PER_CPU(u64, ipi_count);
 
-static void call_function_irq(struct pt_regs *regs)
+/* Run the calls queued for this CPU.  Interrupts disabled. */
+static void flush_call_queue(void)
 {
 	struct call_queue *q = this_cpu_ptr(&call_queue);
 
-	this_cpu_inc(ipi_count);
 	for (;;) {
 		struct call_single_data *csd;
 
@@ -172,6 +179,38 @@ static void call_function_irq(struct pt_regs *regs)
 		else
 			kfree(csd);
 	}
+}
+
+static void call_function_irq(struct pt_regs *regs)
+{
+	this_cpu_inc(ipi_count);
+	flush_call_queue();
+}
+
+/*
+ * Hotplug (CPUHP_AP_SMPCFD_DYING), on the outgoing CPU with interrupts
+ * off: refuse new calls, then run the ones queued before, so that no
+ * sender waits for a CPU that is gone.
+ */
+int smpcfd_dying_cpu(unsigned int cpu)
+{
+	struct call_queue *q = this_cpu_ptr(&call_queue);
+
+	spin_lock(&q->lock);
+	q->dead = true;
+	spin_unlock(&q->lock);
+	flush_call_queue();
+	return 0;
+}
+
+int smpcfd_starting_cpu(unsigned int cpu)
+{
+	struct call_queue *q = this_cpu_ptr(&call_queue);
+
+	spin_lock(&q->lock);
+	q->dead = false;
+	spin_unlock(&q->lock);
+	return 0;
 }
 
 static void reschedule_irq(struct pt_regs *regs)
@@ -208,6 +247,12 @@ static struct call_single_data *queue_call(int cpu, smp_call_func_t func,
 	csd->done = 0;
 	csd->wait = wait;
 	spin_lock_irqsave(&q->lock, flags);
+	if (q->dead) {
+		/* Went offline since the caller looked: no IPI to it. */
+		spin_unlock_irqrestore(&q->lock, flags);
+		kfree(csd);
+		return NULL;
+	}
 	list_add_tail(&csd->node, &q->list);
 	spin_unlock_irqrestore(&q->lock, flags);
 	lapic_send_ipi(cpu_info[cpu].apic_id, CALL_FUNCTION_VECTOR);
@@ -248,6 +293,8 @@ int smp_call_function_single(int cpu, smp_call_func_t func, void *info, bool wai
 	WARN_ON_ONCE(wait && irqs_disabled());
 	csd = queue_call(cpu, func, info, wait);
 	put_cpu();
+	if (!csd)
+		return -6;	/* -ENXIO */
 	if (wait)
 		wait_call(csd);
 	return 0;
@@ -266,7 +313,7 @@ void smp_call_function(smp_call_func_t func, void *info, bool wait)
 		if (cpu == this_cpu)
 			continue;
 		csd = queue_call(cpu, func, info, wait);
-		if (wait)
+		if (wait && csd)
 			csds[cpu] = csd;
 	}
 	put_cpu();
@@ -289,6 +336,90 @@ void on_each_cpu(smp_call_func_t func, void *info, bool wait)
 	local_irq_restore(flags);
 	preempt_enable();
 }
+
+/* ---- parking offline CPUs ---- */
+
+/*
+ * An offline CPU halts with interrupts disabled: only an NMI (or INIT)
+ * wakes it.  add_cpu() sets ->wake and sends NMIs until the CPU answers,
+ * since one that lands between the CPU's check of ->wake and its hlt is
+ * lost.
+ */
+struct cpu_park {
+	int parked;		/* halted in arch_cpu_park() */
+	int wake;		/* add_cpu() wants it back */
+	unsigned long nmis;	/* NMIs taken while parked */
+	unsigned long nmi_until;	/* jiffies: late waking NMIs expected */
+};
+static DEFINE_PER_CPU(struct cpu_park, cpu_park);
+
+void arch_cpu_park(unsigned int cpu)
+{
+	struct cpu_park *p = this_cpu_ptr(&cpu_park);
+
+	cpu_info[cpu].online = false;
+	WRITE_ONCE(p->parked, 1);
+	while (!smp_load_acquire(&p->wake))
+		native_halt();
+	WRITE_ONCE(p->wake, 0);
+	WRITE_ONCE(p->parked, 0);
+	cpu_info[cpu].online = true;
+}
+
+/*
+ * A CPU that started at boot can be woken once offline, also before it
+ * has reached arch_cpu_park(): it looks at ->wake before halting.
+ */
+bool arch_cpu_can_wake(unsigned int cpu)
+{
+	return cpu_info[cpu].started;
+}
+
+int arch_cpu_wake(unsigned int cpu)
+{
+	u64 deadline = ktime_get_ns() + 2000000000ULL;
+
+	smp_store_release(&per_cpu(cpu_park, cpu).wake, 1);
+	do {
+		u64 resend = ktime_get_ns() + 10000000ULL;
+
+		WRITE_ONCE(per_cpu(cpu_park, cpu).nmi_until, jiffies + HZ);
+		smp_send_nmi(cpu);
+		while (ktime_get_ns() < resend) {
+			if (cpuhp_get_state(cpu) == CPUHP_AP_ONLINE) {
+				smp_rmb();	/* its startups before ours */
+				return 0;
+			}
+			schedule_timeout_uninterruptible(1);
+		}
+	} while (ktime_get_ns() < deadline);
+	return -5;	/* -EIO */
+}
+
+/*
+ * The NMIs that wake a parked CPU are expected, also one resent that
+ * lands after it woke: not "for unknown reason".
+ */
+static int cpu_park_nmi(struct pt_regs *regs)
+{
+	struct cpu_park *p = this_cpu_ptr(&cpu_park);
+
+	if (!READ_ONCE(p->parked) && !time_before(jiffies, READ_ONCE(p->nmi_until)))
+		return 0;
+	p->nmis++;
+	return 1;
+}
+
+static int __init cpu_park_init(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu(cpu_park, cpu).nmi_until = jiffies;
+	register_nmi_handler(cpu_park_nmi);
+	return 0;
+}
+early_initcall(cpu_park_init);
 
 void smp_send_reschedule(int cpu)
 {
@@ -314,7 +445,7 @@ void arch_print_cpus(void)
 		       (unsigned long long)per_cpu(irq_count_percpu, cpu),
 		       (unsigned long long)per_cpu(ipi_count, cpu),
 		       (unsigned long long)per_cpu(nmi_count, cpu),
-		       idle_cpu(cpu) ? "idle" : "running",
+		       !cpu_online(cpu) ? "offline" : idle_cpu(cpu) ? "idle" : "running",
 		       tick_nohz_tick_stopped_cpu(cpu) ? ", tick stopped" : "");
 		halts += spin_halts_cpu(cpu);
 		kicks += spin_kicks_cpu(cpu);

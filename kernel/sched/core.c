@@ -36,6 +36,7 @@
 #include <linux/ktime.h>
 #include <linux/cred.h>
 #include <linux/rcupdate.h>
+#include <linux/cpu.h>
 #include <asm/arch.h>
 #include "sched.h"
 
@@ -133,12 +134,18 @@ static int rt_first_prio(struct rq *rq)
 	return MAX_RT_PRIO;
 }
 
-/* The most urgent queued task (dequeued), or the idle task. */
+/*
+ * The most urgent queued task (dequeued), or the idle task.  A CPU going
+ * offline runs its idle task, which takes the queued tasks elsewhere
+ * (sched_cpu_dying()).
+ */
 static struct task_struct *pick_next_task(struct rq *rq)
 {
 	struct task_struct *p;
 	int prio = rt_first_prio(rq);
 
+	if (unlikely(rq->dying))
+		return rq->idle;
 	if (prio < MAX_RT_PRIO)
 		p = list_first_entry(&rq->rt_queue[prio], struct task_struct, run_list);
 	else if (!list_empty(&rq->normal_queue))
@@ -182,7 +189,51 @@ static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 
 static bool cpu_allowed(struct task_struct *p, unsigned int cpu)
 {
-	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_online(cpu);
+	return cpumask_test_cpu(cpu, &p->cpus_mask) && cpu_active(cpu);
+}
+
+/* May tasks be queued on @rq?  Not once its CPU is going offline. */
+static bool rq_accepts_tasks(struct rq *rq)
+{
+	return !READ_ONCE(rq->dying) && !READ_ONCE(rq->dead);
+}
+
+/*
+ * None of @p's CPUs can take it (they are going or gone offline): the
+ * least loaded active CPU @p allows, else any active CPU, and then @p's
+ * affinity is broken for good (it may run anywhere), as a task bound to
+ * a CPU that went offline would otherwise never run again.
+ */
+static unsigned int select_fallback_rq(struct task_struct *p)
+{
+	static atomic_t reported;
+	unsigned int cpu, best = nr_cpu_ids, best_load = UINT_MAX;
+	bool any = false;
+
+	for (;;) {
+		for_each_active_cpu(cpu) {
+			unsigned int load = READ_ONCE(cpu_rq(cpu)->nr_running);
+
+			if (!any && !cpumask_test_cpu(cpu, &p->cpus_mask))
+				continue;
+			if (load < best_load) {
+				best = cpu;
+				best_load = load;
+			}
+		}
+		if (best < nr_cpu_ids || any)
+			break;
+		any = true;
+	}
+	if (any && best < nr_cpu_ids) {
+		if (atomic_inc_return(&reported) <= 10)
+			pr_info("sched: process %d (%s) no longer affine to CPU%u\n",
+				p->pid, p->comm, cpumask_first(&p->cpus_mask));
+		p->cpus_mask = *cpu_possible_mask;
+		p->nr_cpus_allowed = cpumask_weight(cpu_possible_mask);
+	}
+	/* No active CPU at all: only in early boot. */
+	return best < nr_cpu_ids ? best : smp_processor_id();
 }
 
 /*
@@ -198,8 +249,10 @@ static unsigned int select_task_rq(struct task_struct *p)
 
 	if (is_idle_task(p))
 		return task_cpu(p);
-	if (p->nr_cpus_allowed == 1)
-		return cpumask_first(&p->cpus_mask);
+	if (p->nr_cpus_allowed == 1) {
+		cpu = cpumask_first(&p->cpus_mask);
+		return rq_accepts_tasks(cpu_rq(cpu)) ? cpu : select_fallback_rq(p);
+	}
 	if (!(p->flags & PF_SCHED_NEW) && cpu_allowed(p, task_cpu(p)))
 		return task_cpu(p);
 
@@ -219,12 +272,31 @@ static unsigned int select_task_rq(struct task_struct *p)
 		}
 	}
 	if (best >= nr_cpu_ids) {
-		/* No allowed CPU online: any online one rather than none. */
+		/* No allowed CPU active. */
 		best = cpumask_first(&p->cpus_mask);
-		if (best >= nr_cpu_ids || !cpu_online(best))
-			best = smp_processor_id();
+		if (best >= nr_cpu_ids || !cpu_online(best) || !rq_accepts_tasks(cpu_rq(best)))
+			best = select_fallback_rq(p);
 	}
 	return best;
+}
+
+/*
+ * Lock the run queue @p should go to.  The CPU chosen may start going
+ * offline before its lock is taken: choose again then.
+ */
+static struct rq *lock_rq_for_task(struct task_struct *p)
+{
+	for (;;) {
+		unsigned int cpu = select_task_rq(p);
+		struct rq *rq = cpu_rq(cpu);
+
+		rq_lock(rq);
+		if (likely(rq_accepts_tasks(rq) || is_idle_task(p))) {
+			WRITE_ONCE(p->cpu, cpu);
+			return rq;
+		}
+		rq_unlock(rq);
+	}
 }
 
 /*
@@ -233,11 +305,8 @@ static unsigned int select_task_rq(struct task_struct *p)
  */
 static void move_task_to_allowed_cpu(struct task_struct *p)
 {
-	unsigned int cpu = select_task_rq(p);
-	struct rq *rq = cpu_rq(cpu);
+	struct rq *rq = lock_rq_for_task(p);
 
-	rq_lock(rq);
-	WRITE_ONCE(p->cpu, cpu);
 	activate_task(rq, p);
 	check_preempt_curr(rq, p);
 	rq_unlock(rq);
@@ -248,7 +317,6 @@ static void move_task_to_allowed_cpu(struct task_struct *p)
 static int try_to_wake_up(struct task_struct *p, unsigned int state)
 {
 	unsigned long flags;
-	unsigned int cpu;
 	struct rq *rq;
 	int success = 0;
 
@@ -275,10 +343,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state)
 	while (smp_load_acquire(&p->on_cpu))
 		cpu_relax();
 
-	cpu = select_task_rq(p);
-	rq = cpu_rq(cpu);
-	rq_lock(rq);
-	WRITE_ONCE(p->cpu, cpu);
+	rq = lock_rq_for_task(p);
 	WRITE_ONCE(p->state, TASK_RUNNING);
 	activate_task(rq, p);
 	check_preempt_curr(rq, p);
@@ -419,7 +484,7 @@ static void __schedule(bool preempt)
 			switch_count = &prev->nvcsw;
 		if (is_idle_task(prev)) {
 			/* The idle task is never queued: it is the fallback. */
-		} else if (!cpumask_test_cpu(cpu, &prev->cpus_mask)) {
+		} else if (!cpumask_test_cpu(cpu, &prev->cpus_mask) || unlikely(rq->dying)) {
 			/* No longer allowed here: move it once switched out. */
 			rq->nr_running--;
 			WRITE_ONCE(prev->on_rq, TASK_ON_RQ_MIGRATING);
@@ -1007,6 +1072,8 @@ static void cpu_idle_loop(void)
 {
 	for (;;) {
 		local_irq_disable();
+		if (unlikely(cpuhp_cpu_should_die()))
+			cpuhp_ap_die();		/* returns when back online */
 		if (need_resched()) {
 			local_irq_enable();
 			break;
@@ -1040,6 +1107,84 @@ void cpu_startup_entry(void)
 	preempt_disable();
 	for (;;)
 		cpu_idle_loop();
+}
+
+/* ---- CPU hotplug ---- */
+
+/**
+ * sched_cpu_kick_dying() - make @cpu switch to its idle task to go offline
+ * @cpu: a CPU no longer active
+ *
+ * From now on @cpu picks only its idle task, and whatever it switches
+ * away from moves to another CPU; its idle task then sees the request
+ * (cpuhp_cpu_should_die()).
+ */
+void sched_cpu_kick_dying(unsigned int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	rq_lock(rq);
+	WRITE_ONCE(rq->dying, true);
+	resched_curr(rq);
+	rq_unlock(rq);
+	local_irq_restore(flags);
+}
+
+/*
+ * CPUHP_AP_SCHED_STARTING teardown, on the outgoing CPU in its idle task,
+ * interrupts off: move every queued task to another CPU.  Tasks bound to
+ * this CPU alone lose their affinity (select_fallback_rq()); per-CPU
+ * kthreads that must stay are parked before this (kthread_park()).
+ */
+int sched_cpu_dying(unsigned int cpu)
+{
+	struct rq *rq = this_rq();
+	struct task_struct *p, *n;
+	LIST_HEAD(moving);
+
+	rq_lock(rq);
+	WRITE_ONCE(rq->dead, true);
+	WRITE_ONCE(rq->dying, false);
+	for (;;) {
+		p = pick_next_task(rq);
+		if (p == rq->idle)
+			break;
+		rq->nr_running--;
+		WRITE_ONCE(p->on_rq, TASK_ON_RQ_MIGRATING);
+		list_add_tail(&p->run_list, &moving);
+	}
+	rq_unlock(rq);
+	list_for_each_entry_safe(p, n, &moving, run_list) {
+		list_del_init(&p->run_list);
+		move_task_to_allowed_cpu(p);
+	}
+	return 0;
+}
+
+/* CPUHP_AP_SCHED_STARTING startup, on the incoming CPU: take tasks again. */
+int sched_cpu_starting(unsigned int cpu)
+{
+	struct rq *rq = this_rq();
+
+	rq_lock(rq);
+	WRITE_ONCE(rq->dead, false);
+	rq_unlock(rq);
+	return 0;
+}
+
+/* CPUHP_AP_ACTIVE: new tasks may be placed on @cpu (or no longer). */
+int sched_cpu_activate(unsigned int cpu)
+{
+	set_cpu_active(cpu, true);
+	return 0;
+}
+
+int sched_cpu_deactivate(unsigned int cpu)
+{
+	set_cpu_active(cpu, false);
+	return 0;
 }
 
 /* ---- information ---- */

@@ -27,15 +27,19 @@
  * @threadfn: the thread function
  * @data: its argument
  * @should_stop: kthread_stop() was called
+ * @should_park: kthread_park() was called, kthread_unpark() not yet
  * @result: the thread function's return value
  * @exited: completed when the thread exits
+ * @parked: completed when the thread parks
  */
 struct kthread {
 	int (*threadfn)(void *data);
 	void *data;
 	bool should_stop;
+	bool should_park;
 	int result;
 	struct completion exited;
+	struct completion parked;
 };
 
 /**
@@ -69,6 +73,7 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *da
 	kt->threadfn = threadfn;
 	kt->data = data;
 	init_completion(&kt->exited);
+	init_completion(&kt->parked);
 	p->kthread = kt;
 	p->flags = PF_KTHREAD;
 	p->stack = (void *)stack;
@@ -166,6 +171,69 @@ bool kthread_should_stop(void)
 	struct kthread *kt = current->kthread;
 
 	return kt && READ_ONCE(kt->should_stop);
+}
+
+/**
+ * kthread_should_park() - has kthread_park() been called on this kthread?
+ *
+ * A per-CPU kthread tests this in its loop and then calls
+ * kthread_parkme().
+ */
+bool kthread_should_park(void)
+{
+	struct kthread *kt = current->kthread;
+
+	return kt && READ_ONCE(kt->should_park);
+}
+
+/**
+ * kthread_parkme() - sleep in TASK_PARKED until kthread_unpark()
+ *
+ * Ordinary wake-ups do not end the sleep.
+ */
+void kthread_parkme(void)
+{
+	struct kthread *kt = current->kthread;
+
+	for (;;) {
+		set_current_state(TASK_PARKED);
+		if (!READ_ONCE(kt->should_park))
+			break;
+		complete(&kt->parked);
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+/**
+ * kthread_park() - make a kthread sleep until kthread_unpark()
+ * @k: a kthread that calls kthread_parkme() when kthread_should_park()
+ *
+ * For CPU hotplug: a kthread bound to a CPU going offline is parked
+ * instead of moved.  Returns once @k has parked.  Sleeps.
+ */
+void kthread_park(struct task_struct *k)
+{
+	struct kthread *kt = k->kthread;
+
+	might_sleep();
+	reinit_completion(&kt->parked);
+	WRITE_ONCE(kt->should_park, true);
+	wake_up_process(k);
+	wait_for_completion(&kt->parked);
+	/* Off its CPU, too. */
+	while (READ_ONCE(k->on_cpu) || READ_ONCE(k->on_rq))
+		schedule_timeout_uninterruptible(1);
+}
+
+/**
+ * kthread_unpark() - let a parked kthread run again
+ * @k: the kthread
+ */
+void kthread_unpark(struct task_struct *k)
+{
+	WRITE_ONCE(k->kthread->should_park, false);
+	wake_up_state(k, TASK_PARKED);
 }
 
 /**

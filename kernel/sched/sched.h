@@ -30,6 +30,9 @@
  *	once the switch is complete (see finish_task_switch())
  * @nr_switches: context switches on @cpu
  * @initialized: the lists are set up
+ * @dying: @cpu is going offline: it runs its idle task only, and tasks
+ *	switched away from there move to other CPUs
+ * @dead: @cpu is offline (its queue was emptied): nothing may be queued
  *
  * The running task is not on any list: it is dequeued when picked and put
  * back when it is switched away from while still runnable.
@@ -46,6 +49,8 @@ struct rq {
 	struct task_struct *migrate_task;
 	u64 nr_switches;
 	bool initialized;
+	bool dying;
+	bool dead;
 };
 
 DECLARE_PER_CPU(struct rq, runqueues);

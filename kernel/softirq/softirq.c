@@ -21,6 +21,7 @@
 #include <linux/smp.h>
 #include <linux/ktime.h>
 #include <linux/rcupdate.h>
+#include <linux/cpuhotplug.h>
 
 #define MAX_SOFTIRQ_RESTART	10
 #define MAX_SOFTIRQ_TIME_NS	(2 * NSEC_PER_MSEC)
@@ -230,8 +231,10 @@ void local_bh_enable(void)
 static int run_ksoftirqd(void *unused)
 {
 	for (;;) {
+		if (kthread_should_park())
+			kthread_parkme();
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (!local_softirq_pending())
+		if (!local_softirq_pending() && !kthread_should_park())
 			schedule();
 		__set_current_state(TASK_RUNNING);
 
@@ -241,6 +244,30 @@ static int run_ksoftirqd(void *unused)
 		local_irq_enable();
 		cond_resched();
 	}
+	return 0;
+}
+
+/*
+ * CPU hotplug: ksoftirqd/N stays bound to CPU N and sleeps (parked)
+ * while N is offline.  Softirqs still pending when N dies run when it
+ * is back; the work they would have done meanwhile (timers, RCU
+ * callbacks) is taken over by those subsystems' hotplug callbacks.
+ */
+static int ksoftirqd_park_cpu(unsigned int cpu)
+{
+	struct task_struct *t = per_cpu(ksoftirqd, cpu);
+
+	if (t)
+		kthread_park(t);
+	return 0;
+}
+
+static int ksoftirqd_unpark_cpu(unsigned int cpu)
+{
+	struct task_struct *t = per_cpu(ksoftirqd, cpu);
+
+	if (t)
+		kthread_unpark(t);
 	return 0;
 }
 
@@ -319,4 +346,6 @@ void softirq_print_stats(void)
  */
 void softirq_init(void)
 {
+	cpuhp_setup_state_nocalls(CPUHP_AP_SMPBOOT_THREADS, "softirq:ksoftirqd",
+				  ksoftirqd_unpark_cpu, ksoftirqd_park_cpu);
 }

@@ -21,6 +21,7 @@
 #include <linux/list.h>
 #include <linux/delay.h>
 #include <linux/interrupt.h>
+#include <linux/cpuhotplug.h>
 
 /**
  * struct timer_base - a CPU's pending timers
@@ -41,6 +42,7 @@ struct timer_base {
 };
 
 static DEFINE_PER_CPU(struct timer_base, timer_bases);
+static unsigned long timers_migrated;
 
 static struct timer_base *lock_timer_base(struct timer_list *timer,
 					  unsigned long *flags)
@@ -352,6 +354,53 @@ unsigned long timers_pending_cpu(unsigned int cpu)
 	return READ_ONCE(per_cpu_ptr(&timer_bases, cpu)->nr_pending);
 }
 
+/*
+ * CPU hotplug (CPUHP_TIMERS_PREPARE teardown), on the controlling CPU once
+ * @cpu is dead: its pending timers move to this CPU's base, earliest
+ * first.  Each is marked TIMER_MIGRATING while in neither base, so that
+ * del_timer() and mod_timer() wait for the move; the two base locks are
+ * never held together.
+ */
+static int timers_dead_cpu(unsigned int cpu)
+{
+	struct timer_base *old = per_cpu_ptr(&timer_bases, cpu);
+	struct timer_base *new;
+	unsigned long n = 0;
+
+	local_irq_disable();
+	new = this_cpu_ptr(&timer_bases);
+	for (;;) {
+		struct timer_list *timer;
+
+		spin_lock(&old->lock);
+		if (list_empty(&old->pending)) {
+			spin_unlock(&old->lock);
+			break;
+		}
+		timer = list_first_entry(&old->pending, struct timer_list, entry);
+		detach_timer(old, timer);
+		WRITE_ONCE(timer->flags, timer->flags | TIMER_MIGRATING);
+		spin_unlock(&old->lock);
+
+		spin_lock(&new->lock);
+		WRITE_ONCE(timer->flags, (timer->flags & ~TIMER_BASEMASK) | new->cpu);
+		enqueue_timer(new, timer);
+		spin_unlock(&new->lock);
+		n++;
+	}
+	if (n && time_after_eq(jiffies, READ_ONCE(new->next_expiry)))
+		raise_softirq_irqoff(TIMER_SOFTIRQ);
+	local_irq_enable();
+	WRITE_ONCE(timers_migrated, timers_migrated + n);
+	return 0;
+}
+
+/** timers_migrated_count() - timers moved off offline CPUs since boot */
+unsigned long timers_migrated_count(void)
+{
+	return READ_ONCE(timers_migrated);
+}
+
 /**
  * init_timers() - set up every possible CPU's timer base and TIMER_SOFTIRQ
  *
@@ -372,6 +421,8 @@ void init_timers(void)
 		base->cpu = cpu;
 	}
 	open_softirq(TIMER_SOFTIRQ, run_timer_softirq);
+	cpuhp_setup_state_nocalls(CPUHP_TIMERS_PREPARE, "timers:prepare", NULL,
+				  timers_dead_cpu);
 }
 
 /** timers_init() - init_timers() under the name start_kernel() uses */

@@ -11,8 +11,11 @@
 #include <linux/errno.h>
 #include <linux/err.h>
 #include <linux/cpumask.h>
+#include <linux/cpu.h>
+#include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
+#include <linux/kstrtox.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
@@ -393,6 +396,190 @@ int torture_pick_cpu(unsigned int nth, int exclude)
 	}
 	return -1;
 }
+
+/* ---- CPU hotplug: the onoff kthread ---- */
+
+/*
+ * One kthread takes a random CPU (never CPU 0) offline, or online if it
+ * is offline, every interval, and times each operation in jiffies; its
+ * statistics use Linux's rcutorture "onoff:" format.  At the end it
+ * brings back every CPU it took offline.
+ */
+struct torture_onoff {
+	struct task_struct *task;
+	unsigned long holdoff_ms, interval_ms;
+	long offline_attempts, offline_successes;
+	long online_attempts, online_successes;
+	unsigned long sum_offline, sum_online;
+	int min_offline, max_offline, min_online, max_online;
+	struct cpumask took;		/* CPUs it took offline */
+};
+
+static struct torture_onoff onoff;
+static atomic_t onoff_busy = ATOMIC_INIT(0);	/* one user at a time */
+
+static void onoff_time(unsigned long d, unsigned long *sum, int *min, int *max)
+{
+	*sum += d;
+	if (*min < 0 || (int)d < *min)
+		*min = d;
+	if ((int)d > *max)
+		*max = d;
+}
+
+/* Sleep @ms, waking early for kthread_stop().  Return: stop asked. */
+static bool onoff_sleep(unsigned long ms)
+{
+	while (ms && !kthread_should_stop()) {
+		unsigned long n = min(ms, 10UL);
+
+		msleep(n);
+		ms -= n;
+	}
+	return kthread_should_stop();
+}
+
+static void onoff_one(unsigned int cpu)
+{
+	unsigned long t0 = jiffies;
+	int ret;
+
+	if (cpu_online(cpu)) {
+		WRITE_ONCE(onoff.offline_attempts, onoff.offline_attempts + 1);
+		ret = remove_cpu(cpu);
+		if (ret) {
+			pr_alert("torture: !!! offline of CPU %u failed: %d\n", cpu, ret);
+			return;
+		}
+		cpumask_set_cpu(cpu, &onoff.took);
+		onoff_time(jiffies - t0, &onoff.sum_offline, &onoff.min_offline,
+			   &onoff.max_offline);
+		WRITE_ONCE(onoff.offline_successes, onoff.offline_successes + 1);
+	} else if (cpumask_test_cpu(cpu, &onoff.took)) {
+		WRITE_ONCE(onoff.online_attempts, onoff.online_attempts + 1);
+		ret = add_cpu(cpu);
+		if (ret) {
+			pr_alert("torture: !!! online of CPU %u failed: %d\n", cpu, ret);
+			return;
+		}
+		cpumask_clear_cpu(cpu, &onoff.took);
+		onoff_time(jiffies - t0, &onoff.sum_online, &onoff.min_online,
+			   &onoff.max_online);
+		WRITE_ONCE(onoff.online_successes, onoff.online_successes + 1);
+	}
+}
+
+static int torture_onoff_fn(void *arg)
+{
+	struct torture_random_state rand;
+	unsigned int cpu;
+
+	torture_random_init(&rand, 0x6f6e);
+	if (!onoff_sleep(onoff.holdoff_ms)) {
+		while (!onoff_sleep(onoff.interval_ms))
+			onoff_one(1 + torture_random_below(&rand, nr_cpu_ids - 1));
+	}
+	for_each_possible_cpu(cpu)
+		if (cpumask_test_cpu(cpu, &onoff.took))
+			onoff_one(cpu);
+	torture_kthread_park();
+	return 0;
+}
+
+/**
+ * torture_onoff_init() - start taking CPUs offline and online
+ * @holdoff_ms: wait this long first
+ * @interval_ms: between two operations; 0: do nothing
+ *
+ * Return: 0, -EBUSY if another run uses it, -ENOMEM.
+ */
+int torture_onoff_init(unsigned long holdoff_ms, unsigned long interval_ms)
+{
+	if (!interval_ms || nr_cpu_ids < 2)
+		return 0;
+	if (atomic_cmpxchg(&onoff_busy, 0, 1))
+		return -EBUSY;
+	memset(&onoff, 0, sizeof(onoff));
+	onoff.min_offline = onoff.min_online = -1;
+	onoff.holdoff_ms = holdoff_ms;
+	onoff.interval_ms = interval_ms;
+	if (torture_create_kthread(torture_onoff_fn, NULL, &onoff.task, "torture_onoff")) {
+		atomic_set(&onoff_busy, 0);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * torture_onoff_cleanup() - stop, with every CPU it took offline back
+ * @tool: the run's tool (names the thread if stopping it hangs), or NULL
+ */
+void torture_onoff_cleanup(struct torture_tool *tool)
+{
+	if (!onoff.task)
+		return;
+	if (tool) {
+		torture_stop_kthread(tool, &onoff.task);
+	} else {
+		kthread_stop(onoff.task);
+		onoff.task = NULL;
+	}
+	atomic_set(&onoff_busy, 0);
+}
+
+/**
+ * torture_onoff_stats() - the statistics, as Linux's rcutorture prints them
+ * @buf: where to write
+ * @size: its size
+ *
+ * "onoff: ON/ONTRIES:OFF/OFFTRIES MINON,MAXON:MINOFF,MAXOFF SUMON:SUMOFF
+ * (HZ=n)": successful and attempted onlines and offlines, then the
+ * fastest and slowest of each and their total time, in jiffies.
+ *
+ * Return: @buf.
+ */
+char *torture_onoff_stats(char *buf, size_t size)
+{
+	scnprintf(buf, size, "onoff: %ld/%ld:%ld/%ld %d,%d:%d,%d %lu:%lu (HZ=%d)",
+		  READ_ONCE(onoff.online_successes), READ_ONCE(onoff.online_attempts),
+		  READ_ONCE(onoff.offline_successes), READ_ONCE(onoff.offline_attempts),
+		  READ_ONCE(onoff.min_online), READ_ONCE(onoff.max_online),
+		  READ_ONCE(onoff.min_offline), READ_ONCE(onoff.max_offline),
+		  READ_ONCE(onoff.sum_online), READ_ONCE(onoff.sum_offline), HZ);
+	return buf;
+}
+
+/** torture_onoff_failures() - did an offline or online fail? */
+bool torture_onoff_failures(void)
+{
+	return READ_ONCE(onoff.online_successes) != READ_ONCE(onoff.online_attempts) ||
+	       READ_ONCE(onoff.offline_successes) != READ_ONCE(onoff.offline_attempts);
+}
+
+/* The shell's "onoff": hotplug in the background while other tests run. */
+static int cmd_onoff(int argc, char **argv)
+{
+	unsigned int ms;
+	char buf[128];
+	int ret;
+
+	if (argc != 2 || kstrtouint(argv[1], 0, &ms))
+		return shell_error("usage: onoff <interval_ms>|0");
+	if (!ms) {
+		if (!onoff.task)
+			return shell_error("onoff: not running");
+		torture_onoff_cleanup(NULL);
+		printk("torture: %s\n", torture_onoff_stats(buf, sizeof(buf)));
+		return torture_onoff_failures() ? shell_error("onoff: an operation failed") : 0;
+	}
+	ret = torture_onoff_init(0, ms);
+	if (ret == -EBUSY)
+		return shell_error("onoff: already running");
+	return ret;
+}
+DEFINE_SHELL_CMD(onoff, "<interval_ms>|0",
+		 "CPU hotplug in the background every interval_ms (0: stop, print the counts)",
+		 cmd_onoff);
 
 /* ---- KTAP ---- */
 

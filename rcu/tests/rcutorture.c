@@ -54,6 +54,12 @@
  * periods, which a sleeping reader does not hold up: it must be reported
  * as FAILURE.
  *
+ * CPU hotplug: onoff_interval=N (milliseconds) takes a random CPU other
+ * than CPU 0 offline, or back online, every N ms after onoff_holdoff
+ * seconds; the statistics then end with Linux's "onoff:" line (successful
+ * and attempted onlines and offlines, fastest and slowest of each and
+ * their total, in jiffies), and a failed operation fails the test.
+ *
  * Run from the shell ("torture type=rcu duration=30") or, with
  * rcutorture.shutdown_secs=N on the command line, at boot, after which
  * the machine powers off.
@@ -126,6 +132,8 @@ torture_param(int, preempt_interval, 100, "Preempters: longest sleep (ms) betwee
 torture_param(bool, test_boost, false, "Test RCU priority boosting (needs PREEMPT_RCU)");
 torture_param(int, test_boost_duration, 4, "Seconds a boost-test hog spins on its CPU");
 torture_param(int, test_boost_interval, 1, "Seconds between two boost-test hogs on a CPU");
+torture_param(int, onoff_interval, 0, "Milliseconds between two CPU hotplug operations (0: none)");
+torture_param(int, onoff_holdoff, 0, "Seconds before the first CPU hotplug operation");
 /* ---- the elements ---- */
 
 #define RCU_TORTURE_PIPE_LEN	10
@@ -282,6 +290,7 @@ static atomic_long_t n_rcu_torture_boost_failures;
 
 static u64 rcu_torture_start_ns;
 static bool rcu_torture_ops_started;		/* cur_ops->start() succeeded */
+static bool rcu_torture_onoff_on;		/* the onoff kthread is ours */
 static unsigned long rcu_torture_start_gps;
 static u64 rcu_torture_first_error_ns;
 static const char *rcu_torture_first_error;
@@ -1598,6 +1607,14 @@ static bool rcu_torture_stats_print(void)
 	if (cur_ops->sleepable)
 		pr_alert("%s-torture: readers that slept inside their critical section: %ld\n",
 			 cur_ops->name, atomic_long_read(&n_rcu_torture_sleeps));
+	if (onoff_interval > 0) {
+		char buf[128];
+		bool onoff_bad = torture_onoff_failures();
+
+		pr_alert("%s-torture: %s%s\n", cur_ops->name, onoff_bad ? "!!! " : "",
+			 torture_onoff_stats(buf, sizeof(buf)));
+		bad |= onoff_bad;
+	}
 	return bad;
 }
 
@@ -1629,11 +1646,11 @@ static void rcu_torture_print_parms(const char *tag)
 	for (i = 0; i < nsynctypes; i++)
 		len += scnprintf(paths + len, sizeof(paths) - len, "%s%s",
 				 i ? "," : "", rtort_wpath_names[synctypes[i]]);
-	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d preempt_duration=%d preempt_interval=%d test_boost=%d paths=%s cpus=%u\n",
+	pr_alert("%s-torture:--- %s: nreaders=%d nfakewriters=%d stat_interval=%d duration=%d shutdown_secs=%d irqreader=%d irqwriter=%d stop_on_error=%d preempt_duration=%d preempt_interval=%d test_boost=%d onoff_interval=%d onoff_holdoff=%d paths=%s cpus=%u\n",
 		 cur_ops->name, tag, nrealreaders, nrealfakewriters, stat_interval,
 		 rcu_torture_secs, shutdown_secs, irqreader, irqwriter, stop_on_error,
 		 preempt_duration, preempt_interval, rcu_torture_boosting,
-		 paths, num_online_cpus());
+		 onoff_interval, onoff_holdoff, paths, num_online_cpus());
 }
 
 static void rcu_torture_reset_state(void)
@@ -1741,6 +1758,11 @@ static void rcu_torture_stop_threads(void)
 	int i;
 
 	WRITE_ONCE(rcu_torture_stopping, true);
+	/* First, so that every CPU is back for the rest of the run. */
+	if (rcu_torture_onoff_on) {
+		torture_onoff_cleanup(&rcu_torture_tool);
+		rcu_torture_onoff_on = false;
+	}
 	if (rcu_torture_irqwriter_on) {
 		/* The handler re-arms itself unless it sees the flag. */
 		do {
@@ -1832,6 +1854,12 @@ static int rcu_torture_start_threads(void)
 	    rcu_torture_start_percpu(rcu_torture_booster, &booster_tasks, "rtort_boost"))
 		return -ENOMEM;
 	torture_stats_start(&rcu_torture_tool, rcu_torture_stats, stat_interval);
+	if (onoff_interval > 0) {
+		if (torture_onoff_init((unsigned long)onoff_holdoff * MSEC_PER_SEC,
+				       onoff_interval))
+			return -EBUSY;
+		rcu_torture_onoff_on = true;
+	}
 	if (irqwriter && cur_ops->irq_capable) {
 		torture_random_init(&irqwriter_rand, 0x4952);
 		timer_setup(&rcu_torture_irqwriter_timer, rcu_torture_irqwriter, 0);

@@ -158,11 +158,87 @@ static void test_wrap(struct ktest *t)
 	KEXPECT_EQ(t, drain_in_order(t, &l, 0), 3);
 }
 
+/* Queue heads [@lo, @hi) on @l and give them grace period @gp. */
+static void queue_for(struct rcu_segcblist *l, int lo, int hi, unsigned long gp)
+{
+	for (int i = lo; i < hi; i++)
+		rcu_segcblist_enqueue(l, &heads[i]);
+	if (gp)
+		rcu_segcblist_accelerate(l, gp);
+}
+
+/*
+ * An offline CPU's callbacks join a survivor's: each keeps a grace period
+ * no earlier than its own, those of one CPU keep their order, and the
+ * ready ones are ready at once.
+ */
+static void test_merge(struct ktest *t)
+{
+	struct rcu_segcblist dst, src;
+	unsigned long seq;
+
+	rcu_segcblist_init(&dst);
+	rcu_segcblist_init(&src);
+	/* src: 0-1 ready, 2-3 wait for GP 8, 4-5 for GP 12, 6 not numbered. */
+	queue_for(&src, 0, 2, 4);
+	rcu_segcblist_advance(&src, 4);
+	queue_for(&src, 2, 4, 8);
+	queue_for(&src, 4, 6, 12);
+	queue_for(&src, 6, 7, 0);
+	/* dst: 10-11 wait for GP 8, 12 not numbered. */
+	queue_for(&dst, 10, 12, 8);
+	queue_for(&dst, 12, 13, 0);
+
+	rcu_segcblist_merge(&dst, &src);
+	KEXPECT_TRUE(t, rcu_segcblist_empty(&src));
+	KEXPECT_EQ(t, rcu_segcblist_n_cbs(&src), 0);
+	KEXPECT_EQ(t, rcu_segcblist_n_cbs(&dst), 10);
+	KEXPECT_EQ(t, dst.seglen[RCU_DONE_TAIL], 2);
+	KEXPECT_EQ(t, dst.seglen[RCU_WAIT_TAIL], 4);
+	KEXPECT_EQ(t, dst.gp_seq[RCU_WAIT_TAIL], 8UL);
+	KEXPECT_EQ(t, dst.seglen[RCU_NEXT_READY_TAIL], 2);
+	KEXPECT_EQ(t, dst.gp_seq[RCU_NEXT_READY_TAIL], 12UL);
+	KEXPECT_EQ(t, dst.seglen[RCU_NEXT_TAIL], 2);
+	KEXPECT_TRUE(t, rcu_segcblist_nextgp(&dst, &seq));
+	KEXPECT_EQ(t, seq, 8UL);
+
+	/* Ready now: src's 0-1.  After GP 8: dst's 10-11, then src's 2-3. */
+	KEXPECT_EQ(t, drain_in_order(t, &dst, 0), 2);
+	rcu_segcblist_advance(&dst, 8);
+	KEXPECT_EQ(t, dst.seglen[RCU_DONE_TAIL], 4);
+	KEXPECT_EQ(t, idx(dst.head), 10);
+	KEXPECT_EQ(t, idx(dst.head->next), 11);
+	KEXPECT_EQ(t, idx(dst.head->next->next), 2);
+	KEXPECT_EQ(t, idx(dst.head->next->next->next), 3);
+	rcu_segcblist_extract_done(&dst, -1, &(struct rcu_cblist){ });
+	rcu_segcblist_advance(&dst, 12);
+	KEXPECT_EQ(t, drain_in_order(t, &dst, 4), 2);
+	/* The unnumbered ones wait for the next acceleration. */
+	KEXPECT_TRUE(t, rcu_segcblist_accelerate(&dst, 16));
+	rcu_segcblist_advance(&dst, 16);
+	KEXPECT_EQ(t, rcu_segcblist_n_cbs(&dst), 2);
+	KEXPECT_EQ(t, idx(dst.head), 12);
+	KEXPECT_EQ(t, idx(dst.head->next), 6);
+
+	/* No segment free: a later grace period, never an earlier one. */
+	rcu_segcblist_init(&dst);
+	rcu_segcblist_init(&src);
+	queue_for(&dst, 20, 21, 8);
+	queue_for(&dst, 21, 22, 12);
+	queue_for(&src, 30, 31, 16);
+	rcu_segcblist_merge(&dst, &src);
+	KEXPECT_EQ(t, dst.seglen[RCU_NEXT_TAIL], 1);
+	rcu_segcblist_advance(&dst, 12);
+	KEXPECT_EQ(t, drain_in_order(t, &dst, 20), 2);
+	KEXPECT_FALSE(t, rcu_segcblist_ready_cbs(&dst));
+}
+
 static const struct ktest_case cases[] = {
 	KTEST_CASE(test_empty),
 	KTEST_CASE(test_lifecycle),
 	KTEST_CASE(test_batch_limit),
 	KTEST_CASE(test_wrap),
+	KTEST_CASE(test_merge),
 	{}
 };
 
