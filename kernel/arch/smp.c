@@ -4,6 +4,7 @@
  * inter-processor interrupts: reschedule, function calls, NMI.
  */
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/smp.h>
 #include <linux/sched.h>
 #include <linux/notifier.h>
@@ -393,7 +394,7 @@ int arch_cpu_wake(unsigned int cpu)
 			schedule_timeout_uninterruptible(1);
 		}
 	} while (ktime_get_ns() < deadline);
-	return -5;	/* -EIO */
+	return -EIO;
 }
 
 /*
