@@ -50,6 +50,22 @@ static bool kernel_stack_addr(unsigned long a)
 	return a >= PAGE_OFFSET && a < PAGE_OFFSET + (64UL << 30);
 }
 
+/* The return addresses along the frame-pointer chain from @rbp. */
+static void show_stack_walk(unsigned long rbp)
+{
+	for (int depth = 0; depth < 32 && kernel_stack_addr(rbp); depth++) {
+		unsigned long next = ((unsigned long *)rbp)[0];
+		unsigned long ret = ((unsigned long *)rbp)[1];
+
+		if (ret < (unsigned long)_stext || ret >= (unsigned long)_etext)
+			break;
+		printk(KERN_EMERG " [<%016lx>] %pS\n", ret, (void *)ret);
+		if (next <= rbp)
+			break;
+		rbp = next;
+	}
+}
+
 /**
  * show_stack_from() - print a symbolized backtrace
  * @rbp: frame pointer to start from
@@ -63,17 +79,31 @@ void show_stack_from(unsigned long rbp, unsigned long rip)
 	printk(KERN_EMERG "Call Trace:\n");
 	if (rip)
 		printk(KERN_EMERG " [<%016lx>] %pS\n", rip, (void *)rip);
-	for (int depth = 0; depth < 32 && kernel_stack_addr(rbp); depth++) {
-		unsigned long next = ((unsigned long *)rbp)[0];
-		unsigned long ret = ((unsigned long *)rbp)[1];
+	show_stack_walk(rbp);
+}
 
-		if (ret < (unsigned long)_stext || ret >= (unsigned long)_etext)
-			break;
-		printk(KERN_EMERG " [<%016lx>] %pS\n", ret, (void *)ret);
-		if (next <= rbp)
-			break;
-		rbp = next;
+/*
+ * A backtrace from interrupted registers.  Stopped on a function's first
+ * instruction, or just after its push of %rbp, the function has no frame
+ * yet: %rbp is still its caller's, whose own return address (at the top
+ * of the stack) the frame walk would skip, so print it first.
+ */
+static void show_stack_regs(const struct pt_regs *regs)
+{
+	unsigned long off = ~0UL, ret = 0;
+
+	if (kallsyms_lookup(regs->rip, NULL, &off) && off <= 1 &&
+	    kernel_stack_addr(regs->rsp)) {
+		if (off == 0)
+			ret = ((unsigned long *)regs->rsp)[0];
+		else if (*(u8 *)regs->rip == 0x48)	/* past push %rbp: at mov %rsp,%rbp */
+			ret = ((unsigned long *)regs->rsp)[1];
 	}
+	printk(KERN_EMERG "Call Trace:\n");
+	printk(KERN_EMERG " [<%016lx>] %pS\n", regs->rip, (void *)regs->rip);
+	if (ret >= (unsigned long)_stext && ret < (unsigned long)_etext)
+		printk(KERN_EMERG " [<%016lx>] %pS\n", ret, (void *)ret);
+	show_stack_walk(regs->rbp);
 }
 
 /**
@@ -115,7 +145,7 @@ static void die(const char *what, struct pt_regs *regs)
 		printk(KERN_EMERG "BUG: unable to handle page fault for address: %016lx\n",
 		       read_cr2());
 	show_regs(regs);
-	show_stack_from(regs->rbp, regs->rip);
+	show_stack_regs(regs);
 	notify_die(DIE_OOPS, what, regs, regs->error_code, regs->vector);
 	panic("Fatal exception: %s", what);
 }
@@ -174,7 +204,7 @@ static void do_nmi(struct pt_regs *regs)
 	if (this_cpu_read(nmi_backtrace_pending)) {
 		printk(KERN_EMERG "NMI backtrace for cpu %u\n", smp_processor_id());
 		show_regs(regs);
-		show_stack_from(regs->rbp, regs->rip);
+		show_stack_regs(regs);
 		this_cpu_write(nmi_backtrace_pending, 0);
 		handled = true;
 	}

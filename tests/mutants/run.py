@@ -110,6 +110,8 @@ def main():
     ap.add_argument("--checks", default="", help="run only these checks")
     ap.add_argument("--out", default=os.path.join(TOP, "build", "mutants"))
     a = ap.parse_args()
+    # Absolute: the builds run with make -C in the copy of the tree.
+    a.out = os.path.abspath(a.out)
     only = set(filter(None, a.only.split(",")))
     only_checks = set(filter(None, a.checks.split(",")))
     todo = [dict(m, checks=[c for c in m["checks"] if not only_checks or c in only_checks])
