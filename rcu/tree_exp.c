@@ -182,7 +182,13 @@ static void rcu_exp_run(void)
 			continue;
 		}
 		schedule_timeout_uninterruptible(1);
-		if (time_after(jiffies, j_warn)) {
+		/*
+		 * A waiter kept off its CPU (by real-time hogs, say) wakes long
+		 * after the last report: only a grace period still owed
+		 * reports is a stall.
+		 */
+		if (time_after(jiffies, j_warn) &&
+		    atomic_read(&rcu_state.exp_cpus_remaining) > 0) {
 			rcu_exp_print_stall(jiffies - j0);
 			j_warn = jiffies + 3 * rcu_stall_timeout_jiffies();
 		}
