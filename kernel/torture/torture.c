@@ -440,36 +440,39 @@ static bool onoff_sleep(unsigned long ms)
 	return kthread_should_stop();
 }
 
-static void onoff_one(unsigned int cpu)
+/* Take @cpu offline (@off) or online, and count and time it. */
+static void onoff_op(unsigned int cpu, bool off)
 {
+	long *attempts = off ? &onoff.offline_attempts : &onoff.online_attempts;
+	long *successes = off ? &onoff.offline_successes : &onoff.online_successes;
 	unsigned long t0 = jiffies;
 	int ret;
 
-	if (cpu_online(cpu)) {
-		WRITE_ONCE(onoff.offline_attempts, onoff.offline_attempts + 1);
-		ret = remove_cpu(cpu);
-		if (ret) {
-			pr_alert("torture: !!! offline of CPU %u failed: %d\n", cpu, ret);
-			WRITE_ONCE(onoff.failures, onoff.failures + 1);
-			return;
-		}
+	WRITE_ONCE(*attempts, *attempts + 1);
+	ret = off ? remove_cpu(cpu) : add_cpu(cpu);
+	if (ret) {
+		pr_alert("torture: !!! %sline of CPU %u failed: %d\n", off ? "off" : "on", cpu, ret);
+		WRITE_ONCE(onoff.failures, onoff.failures + 1);
+		return;
+	}
+	if (off) {
 		cpumask_set_cpu(cpu, &onoff.took);
 		onoff_time(jiffies - t0, &onoff.sum_offline, &onoff.min_offline,
 			   &onoff.max_offline);
-		WRITE_ONCE(onoff.offline_successes, onoff.offline_successes + 1);
-	} else if (cpumask_test_cpu(cpu, &onoff.took)) {
-		WRITE_ONCE(onoff.online_attempts, onoff.online_attempts + 1);
-		ret = add_cpu(cpu);
-		if (ret) {
-			pr_alert("torture: !!! online of CPU %u failed: %d\n", cpu, ret);
-			WRITE_ONCE(onoff.failures, onoff.failures + 1);
-			return;
-		}
+	} else {
 		cpumask_clear_cpu(cpu, &onoff.took);
 		onoff_time(jiffies - t0, &onoff.sum_online, &onoff.min_online,
 			   &onoff.max_online);
-		WRITE_ONCE(onoff.online_successes, onoff.online_successes + 1);
 	}
+	WRITE_ONCE(*successes, *successes + 1);
+}
+
+static void onoff_one(unsigned int cpu)
+{
+	if (cpu_online(cpu))
+		onoff_op(cpu, true);
+	else if (cpumask_test_cpu(cpu, &onoff.took))
+		onoff_op(cpu, false);
 }
 
 static int torture_onoff_fn(void *arg)
