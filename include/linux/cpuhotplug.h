@@ -12,7 +12,8 @@
  *
  *  - PREPARE (below CPUHP_BRINGUP_CPU): on the controlling CPU, may
  *    sleep.  Startups run before the CPU starts; teardowns after it is
- *    dead, so they may take over what it left (timers, RCU callbacks).
+ *    dead, so they may take over what it left (RCU callbacks, timers,
+ *    then the softirqs still pending there, in that order).
  *  - STARTING/DYING (between CPUHP_AP_OFFLINE and CPUHP_AP_ONLINE): on
  *    the CPU itself, interrupts disabled, in its idle task.
  *  - ONLINE (above CPUHP_AP_ONLINE): on the controlling CPU, may sleep,
@@ -25,6 +26,7 @@
 enum cpuhp_state {
 	CPUHP_INVALID = -1,
 	CPUHP_OFFLINE = 0,
+	CPUHP_SOFTIRQ_DEAD,
 	CPUHP_TIMERS_PREPARE,
 	CPUHP_RCUTREE_PREP,
 	CPUHP_BP_PREPARE_DYN,

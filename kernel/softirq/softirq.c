@@ -249,9 +249,8 @@ static int run_ksoftirqd(void *unused)
 
 /*
  * CPU hotplug: ksoftirqd/N stays bound to CPU N and sleeps (parked)
- * while N is offline.  Softirqs still pending when N dies run when it
- * is back; the work they would have done meanwhile (timers, RCU
- * callbacks) is taken over by those subsystems' hotplug callbacks.
+ * while N is offline.  The softirqs still pending when N dies are raised
+ * on the CPU that took it down (softirq_dead_cpu()).
  */
 static int ksoftirqd_park_cpu(unsigned int cpu)
 {
@@ -268,6 +267,30 @@ static int ksoftirqd_unpark_cpu(unsigned int cpu)
 
 	if (t)
 		kthread_unpark(t);
+	return 0;
+}
+
+/*
+ * CPUHP_SOFTIRQ_DEAD teardown, on the CPU that ran remove_cpu(), once
+ * @cpu is parked with interrupts off (nothing touches its pending word):
+ * its pending softirqs move here.  The last PREPARE teardown, so the
+ * work they stand for (RCU callbacks, timers) has moved here already and
+ * the raised handlers find it.  Cleared there, so nothing runs twice
+ * when @cpu comes back.
+ */
+static int softirq_dead_cpu(unsigned int cpu)
+{
+	u32 *dead = per_cpu_ptr(&__softirq_pending, cpu);
+	u32 pending;
+
+	local_irq_disable();
+	pending = READ_ONCE(*dead);
+	WRITE_ONCE(*dead, 0);
+	if (pending) {
+		this_cpu_write(__softirq_pending, local_softirq_pending() | pending);
+		wakeup_softirqd();
+	}
+	local_irq_enable();
 	return 0;
 }
 
@@ -348,4 +371,6 @@ void softirq_init(void)
 {
 	cpuhp_setup_state_nocalls(CPUHP_AP_SMPBOOT_THREADS, "softirq:ksoftirqd",
 				  ksoftirqd_unpark_cpu, ksoftirqd_park_cpu);
+	cpuhp_setup_state_nocalls(CPUHP_SOFTIRQ_DEAD, "softirq:dead", NULL,
+				  softirq_dead_cpu);
 }

@@ -8,6 +8,8 @@
  *    section where it belongs; bad requests fail with the right errno.
  *  - moves: a kthread bound to the outgoing CPU keeps running elsewhere,
  *    a timer queued there fires elsewhere, no cross-CPU call reaches it.
+ *  - softirq_moves: a softirq left pending on a dead CPU runs once,
+ *    elsewhere, before the CPU is back.
  *
  * Suite "rcu_hotplug":
  *  - leaf_empties_mid_gp: the last online CPU of a leaf goes offline while
@@ -43,6 +45,8 @@
 #include <linux/slab.h>
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
+#include <linux/interrupt.h>
+#include <linux/completion.h>
 #include "../tree.h"
 #include "../kvfree_rcu.h"
 #include "rcu_test_util.h"
@@ -328,10 +332,71 @@ static void cpuhp_test_self(struct kunit *test)
 	hp_restore(test);
 }
 
+/*
+ * A softirq left pending on a CPU that died.  It is raised on the dead
+ * CPU by a PREPARE teardown that runs before the softirq one, as if the
+ * CPU had raised it in its last steps with interrupts off.  Borrows
+ * IRQ_POLL_SOFTIRQ, which nothing in rcuos uses.
+ */
+#define HP_SOFTIRQ	IRQ_POLL_SOFTIRQ
+
+static int hp_sirq_target = -1;
+static int hp_sirq_ran_on = -1;
+static atomic_t hp_sirq_runs;
+static struct completion hp_sirq_done;
+
+static void hp_sirq_action(void)
+{
+	WRITE_ONCE(hp_sirq_ran_on, raw_smp_processor_id());
+	atomic_inc(&hp_sirq_runs);
+	complete(&hp_sirq_done);
+}
+
+static int hp_sirq_raise_dead(unsigned int cpu)
+{
+	if ((int)cpu == READ_ONCE(hp_sirq_target))
+		per_cpu(__softirq_pending, cpu) |= BIT(HP_SOFTIRQ);
+	return 0;
+}
+
+static void cpuhp_test_softirq_moves(struct kunit *test)
+{
+	int cpu = hp_pick_cpu(raw_smp_processor_id());
+	int st;
+
+	if (cpu < 0)
+		kunit_skip(test, "needs 2 CPUs");
+	hp_save();
+	init_completion(&hp_sirq_done);
+	atomic_set(&hp_sirq_runs, 0);
+	hp_sirq_ran_on = -1;
+	hp_sirq_target = cpu;
+	open_softirq(HP_SOFTIRQ, hp_sirq_action);
+	st = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "test:softirq", NULL,
+				       hp_sirq_raise_dead);
+	KUNIT_ASSERT_GT(test, st, 0);
+
+	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+	hp_sirq_target = -1;
+	KUNIT_EXPECT_FALSE(test, per_cpu(__softirq_pending, cpu) & BIT(HP_SOFTIRQ));
+	/* Before the CPU is back: it ran elsewhere, once. */
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&hp_sirq_done, 10 * HZ));
+	KUNIT_EXPECT_NE(test, READ_ONCE(hp_sirq_ran_on), cpu);
+	KUNIT_EXPECT_NE(test, READ_ONCE(hp_sirq_ran_on), -1);
+	KUNIT_EXPECT_EQ(test, add_cpu(cpu), 0);
+	msleep(20);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hp_sirq_runs), 1);
+
+	cpuhp_remove_state_nocalls(st);
+	open_softirq(HP_SOFTIRQ, NULL);
+	hp_restore(test);
+}
+
 static struct kunit_case cpuhp_test_cases[] = {
 	KUNIT_CASE(cpuhp_test_states),
 	KUNIT_CASE(cpuhp_test_moves),
 	KUNIT_CASE(cpuhp_test_self),
+	KUNIT_CASE(cpuhp_test_softirq_moves),
 	{}
 };
 

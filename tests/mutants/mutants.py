@@ -333,4 +333,10 @@ MUTANTS = [
          old="\tspin_lock_irqsave(&rnp->lock, flags);\n\trcu_exp_note_qs();\n",
          new="\tspin_lock_irqsave(&rnp->lock, flags);\n",
          checks=["hotplug"]),
+    dict(name="hotplug-softirq-dropped",
+         what="a dead CPU's pending softirqs are cleared but not raised on the CPU that took it down",
+         file="kernel/softirq/softirq.c",
+         old="\tif (pending) {\n\t\tthis_cpu_write(__softirq_pending, local_softirq_pending() | pending);",
+         new="\tif (0 && pending) {\n\t\tthis_cpu_write(__softirq_pending, local_softirq_pending() | pending);",
+         checks=["hotplug"]),
 ]
