@@ -26,9 +26,10 @@
  * never goes offline.
  *
  * cpu_add_remove_lock serializes hotplug operations; cpu_hotplug_lock is
- * held for writing across each one, so that cpus_read_lock() holders
- * (rcu_barrier(), kvfree_rcu_barrier()) see CPUs either fully online or
- * fully offline.
+ * held for writing across each one, so that cpus_read_lock() holders see
+ * CPUs either fully online or fully offline.  Its readers hold it briefly
+ * (rcu_barrier() and kvfree_rcu_barrier() around each CPU's visit, not
+ * while they wait), since remove_cpu() and add_cpu() wait for them.
  */
 #include <linux/kernel.h>
 #include <linux/cpu.h>
@@ -106,6 +107,27 @@ static DEFINE_PER_CPU(int, cpuhp_dead);
 static DEFINE_PER_CPU(struct completion, cpuhp_dead_done);
 static DEFINE_PER_CPU(unsigned long, cpuhp_n_offline);
 static DEFINE_PER_CPU(unsigned long, cpuhp_n_online);
+
+/* The slowest remove_cpu() and add_cpu() that succeeded, waits included. */
+struct cpuhp_slowest {
+	u64 ns;
+	u64 lock_ns;	/* of which waiting for the hotplug locks */
+	int cpu;
+};
+static struct cpuhp_slowest cpuhp_slowest_offline = { .cpu = -1 };
+static struct cpuhp_slowest cpuhp_slowest_online = { .cpu = -1 };
+
+/* Under cpu_add_remove_lock. */
+static void cpuhp_note_time(struct cpuhp_slowest *s, unsigned int cpu, u64 t0, u64 t1)
+{
+	u64 ns = ktime_get_ns() - t0;
+
+	if (ns > s->ns) {
+		WRITE_ONCE(s->ns, ns);
+		WRITE_ONCE(s->lock_ns, t1 - t0);
+		WRITE_ONCE(s->cpu, cpu);
+	}
+}
 
 void set_cpu_online(unsigned int cpu, bool online)
 {
@@ -311,6 +333,7 @@ static int takedown_cpu(unsigned int cpu)
 
 int remove_cpu(unsigned int cpu)
 {
+	u64 t0 = ktime_get_ns(), t1;
 	int ret;
 
 	if (cpu >= nr_cpu_ids || cpu >= NR_CPUS)
@@ -319,6 +342,7 @@ int remove_cpu(unsigned int cpu)
 		return -EBUSY;
 	mutex_lock(&cpu_add_remove_lock);
 	down_write(&cpu_hotplug_lock);
+	t1 = ktime_get_ns();
 	if (!cpu_online(cpu) || cpuhp_get_state(cpu) != CPUHP_ONLINE) {
 		ret = -EINVAL;
 		goto out;
@@ -340,6 +364,7 @@ int remove_cpu(unsigned int cpu)
 		WRITE_ONCE(per_cpu(cpuhp_state, cpu), st - 1);
 	}
 	per_cpu(cpuhp_n_offline, cpu)++;
+	cpuhp_note_time(&cpuhp_slowest_offline, cpu, t0, t1);
 out:
 	up_write(&cpu_hotplug_lock);
 	mutex_unlock(&cpu_add_remove_lock);
@@ -348,12 +373,14 @@ out:
 
 int add_cpu(unsigned int cpu)
 {
+	u64 t0 = ktime_get_ns(), t1;
 	int ret;
 
 	if (cpu >= nr_cpu_ids || cpu >= NR_CPUS)
 		return -EINVAL;
 	mutex_lock(&cpu_add_remove_lock);
 	down_write(&cpu_hotplug_lock);
+	t1 = ktime_get_ns();
 	if (cpu_online(cpu) || cpuhp_get_state(cpu) != CPUHP_OFFLINE ||
 	    !arch_cpu_can_wake(cpu)) {
 		ret = -EINVAL;
@@ -377,6 +404,7 @@ int add_cpu(unsigned int cpu)
 		goto undo_prepare;
 	}
 	per_cpu(cpuhp_n_online, cpu)++;
+	cpuhp_note_time(&cpuhp_slowest_online, cpu, t0, t1);
 	goto out;
 undo_prepare:
 	cpuhp_down_range(cpu, cpuhp_get_state(cpu), CPUHP_OFFLINE);
@@ -436,6 +464,13 @@ static int cmd_cpu(int argc, char **argv)
 DEFINE_SHELL_CMD(cpu, "offline|online <cpu>", "take a CPU offline or bring it back online",
 		 cmd_cpu);
 
+static void cpuhp_print_slowest(const char *what, struct cpuhp_slowest *s)
+{
+	printk("slowest %s: %llu us (CPU %d), %llu us of it waiting for the hotplug locks\n",
+	       what, (unsigned long long)READ_ONCE(s->ns) / 1000, READ_ONCE(s->cpu),
+	       (unsigned long long)READ_ONCE(s->lock_ns) / 1000);
+}
+
 static int cmd_cpuhp(int argc, char **argv)
 {
 	unsigned int cpu;
@@ -451,6 +486,8 @@ static int cmd_cpuhp(int argc, char **argv)
 		printk("CPU %u: state %d, offline %lu times, online %lu times\n", cpu,
 		       cpuhp_get_state(cpu), cpuhp_offline_count(cpu),
 		       cpuhp_online_count(cpu));
+	cpuhp_print_slowest("offline", &cpuhp_slowest_offline);
+	cpuhp_print_slowest("online", &cpuhp_slowest_online);
 	return 0;
 }
 DEFINE_SHELL_CMD(cpuhp, "", "CPU hotplug states, in bring-up order, and each CPU's", cmd_cpuhp);

@@ -489,31 +489,40 @@ void kvfree_rcu_barrier(void)
 	/*
 	 * Synchronous IPIs: every array is queued or ready when they return.
 	 * A CPU that went offline flushed its array and freed its ready
-	 * ones as it went (kvfree_rcu_dying_cpu()); the hotplug lock keeps
-	 * that from happening between the look at cpu_online_mask and the
-	 * IPI, and between the two loops' looks at it.
+	 * ones as it went (kvfree_rcu_dying_cpu()); the hotplug lock, held
+	 * around each CPU's look and IPI only (remove_cpu() need not wait
+	 * for the whole barrier), keeps that from happening in between.
 	 */
-	cpus_read_lock();
 	for_each_online_cpu(cpu) {
-		smp_call_function_single(cpu, kvfree_flush_ipi, (void *)1UL, true);
+		cpus_read_lock();
+		if (cpu_online(cpu))
+			smp_call_function_single(cpu, kvfree_flush_ipi, (void *)1UL, true);
+		cpus_read_unlock();
 		cond_resched();
 	}
-	cpus_read_unlock();
 	rcu_barrier();
 	/*
 	 * Every array is on a ready list now, or freed: wait for each
 	 * kthread to get past the last one queued so far.  An array whose
-	 * CPU went offline meanwhile was freed where its callback ran.
+	 * CPU went offline meanwhile was freed where its callback ran or by
+	 * kvfree_rcu_dying_cpu(): stop waiting for a CPU once it is offline.
 	 */
-	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
 		unsigned long target = READ_ONCE(krc->ready_seq);
 
-		while (ULONG_CMP_LT(READ_ONCE(krc->done_seq), target))
+		for (;;) {
+			bool wait;
+
+			cpus_read_lock();
+			wait = cpu_online(cpu) &&
+			       ULONG_CMP_LT(READ_ONCE(krc->done_seq), target);
+			cpus_read_unlock();
+			if (!wait)
+				break;
 			schedule_timeout_uninterruptible(1);
+		}
 	}
-	cpus_read_unlock();
 	smp_mb();	/* the kthreads' frees before the caller's accesses */
 }
 

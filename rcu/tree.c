@@ -908,6 +908,17 @@ bool poll_state_synchronize_rcu(unsigned long oldstate)
 
 /* ---- rcu_barrier() ---- */
 
+/*
+ * rcu_barrier() visits every CPU in turn, holding the hotplug lock only
+ * while it looks at one, so that CPUs may go offline while it waits for
+ * IPIs and grace periods.  A CPU's callbacks are covered by one barrier
+ * callback queued behind them: by the visit (on the CPU's own list, and
+ * it moves with them if the CPU dies later), or, when the CPU dies before
+ * its visit, by rcu_barrier_dead_cpu() on the list they moved to.
+ * ->barrier_seq_snap says which of the two happened, under barrier_lock,
+ * so a CPU's callbacks are covered once and its barrier_head is never
+ * queued twice.
+ */
 static void rcu_barrier_callback(struct rcu_head *rhp)
 {
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
@@ -916,18 +927,82 @@ static void rcu_barrier_callback(struct rcu_head *rhp)
 
 static DEFINE_PER_CPU(struct rcu_head, barrier_head);
 
-/* On each CPU with callbacks: queue one behind them. */
+/*
+ * Cover @cpu's callbacks, now on this CPU's list, with @cpu's barrier_head,
+ * unless that is done for the rcu_barrier() in progress.  Irqs off.
+ */
+static void rcu_barrier_entrain_for(unsigned int cpu)
+{
+	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+	struct rcu_head *rhp = per_cpu_ptr(&barrier_head, cpu);
+	unsigned long seq;
+
+	spin_lock(&rcu_state.barrier_lock);
+	seq = rcu_state.barrier_seq;
+	if (!(seq & 1) || rdp->barrier_seq_snap == seq) {
+		spin_unlock(&rcu_state.barrier_lock);
+		return;
+	}
+	WRITE_ONCE(rdp->barrier_seq_snap, seq);
+	if (!rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist)) {
+		/* The count is held up by rcu_barrier() while seq is odd. */
+		atomic_inc(&rcu_state.barrier_cpu_count);
+		init_rcu_head(rhp);
+		call_rcu(rhp, rcu_barrier_callback);
+	}
+	spin_unlock(&rcu_state.barrier_lock);
+}
+
+/* IPI: queue a barrier callback behind this CPU's callbacks, if any. */
 static void rcu_barrier_entrain(void *unused)
 {
-	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
-	struct rcu_head *rhp = this_cpu_ptr(&barrier_head);
-
-	if (rcu_segcblist_empty(&rdp->cblist))
-		return;
-	atomic_inc(&rcu_state.barrier_cpu_count);
-	init_rcu_head(rhp);
-	call_rcu(rhp, rcu_barrier_callback);
+	rcu_barrier_entrain_for(smp_processor_id());
 }
+
+/**
+ * rcu_barrier_dead_cpu() - cover a dead CPU's callbacks for rcu_barrier()
+ * @cpu: the CPU whose callbacks were just moved to this one
+ *
+ * Called by the RCU dead-CPU step after the move, interrupts disabled.
+ * If an rcu_barrier() in progress had not visited @cpu yet, it may have
+ * visited this CPU already: queue a barrier callback behind the moved
+ * ones for it.
+ */
+void rcu_barrier_dead_cpu(unsigned int cpu)
+{
+	rcu_barrier_entrain_for(cpu);
+}
+
+/* Mark the visit of an offline CPU: nothing of it left to cover. */
+static void rcu_barrier_skip(unsigned int cpu)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rcu_state.barrier_lock, flags);
+	WRITE_ONCE(per_cpu_ptr(&rcu_data, cpu)->barrier_seq_snap, rcu_state.barrier_seq);
+	spin_unlock_irqrestore(&rcu_state.barrier_lock, flags);
+}
+
+static void rcu_barrier_seq_inc(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rcu_state.barrier_lock, flags);
+	WRITE_ONCE(rcu_state.barrier_seq, rcu_state.barrier_seq + 1);
+	spin_unlock_irqrestore(&rcu_state.barrier_lock, flags);
+}
+
+#ifdef CONFIG_KUNIT
+void (*rcu_barrier_test_fn)(unsigned int cpu);
+
+void rcu_barrier_test_hook(unsigned int cpu)
+{
+	void (*fn)(unsigned int cpu) = READ_ONCE(rcu_barrier_test_fn);
+
+	if (fn)
+		fn(cpu);
+}
+#endif
 
 void rcu_barrier(void)
 {
@@ -937,17 +1012,20 @@ void rcu_barrier(void)
 	init_completion(&rcu_state.barrier_completion);
 	/* One extra count so the completion cannot fire before all are queued. */
 	atomic_set(&rcu_state.barrier_cpu_count, 1);
-	/*
-	 * CPUs that went offline handed their callbacks to online ones
-	 * (rcutree_dead_cpu()); the hotplug lock keeps that from happening
-	 * in the middle of this loop.
-	 */
-	cpus_read_lock();
-	for_each_online_cpu(cpu) {
-		smp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);
+	rcu_barrier_seq_inc();
+	for_each_possible_cpu(cpu) {
+		/* Only around the visit: remove_cpu() need not wait for us. */
+		cpus_read_lock();
+		if (cpu_online(cpu))
+			smp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);
+		else
+			rcu_barrier_skip(cpu);
+		cpus_read_unlock();
+		rcu_barrier_test_hook(cpu);
 		cond_resched();	/* 255 CPUs on an overcommitted host take a while */
 	}
-	cpus_read_unlock();
+	/* Every CPU is covered: dead-CPU steps from now on need not be. */
+	rcu_barrier_seq_inc();
 	if (atomic_dec_and_test(&rcu_state.barrier_cpu_count))
 		complete(&rcu_state.barrier_completion);
 	wait_for_completion(&rcu_state.barrier_completion);
@@ -961,6 +1039,7 @@ void __init rcu_init(void)
 	rcu_init_tree();
 	init_waitqueue_head(&rcu_state.gp_wq);
 	mutex_init(&rcu_state.barrier_mutex);
+	spin_lock_init(&rcu_state.barrier_lock);
 	rcu_exp_init();
 	open_softirq(RCU_SOFTIRQ, rcu_core);
 	rcu_hotplug_init();

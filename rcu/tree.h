@@ -77,6 +77,8 @@ struct rcu_data {
 	/* stall warnings */
 	unsigned long ticks_this_gp;
 	int cpu;
+	/* rcu_state.barrier_seq when rcu_barrier() last saw this CPU */
+	unsigned long barrier_seq_snap;
 };
 
 /* gp_flags: what the grace-period kthread is asked to do. */
@@ -117,6 +119,8 @@ struct rcu_state {
 	struct mutex barrier_mutex;
 	atomic_t barrier_cpu_count;
 	struct completion barrier_completion;
+	spinlock_t barrier_lock;	/* barrier_seq, ->barrier_seq_snap */
+	unsigned long barrier_seq;	/* odd while rcu_barrier() entrains */
 	/* expedited */
 	struct mutex exp_mutex;
 	unsigned long expedited_sequence;
@@ -170,6 +174,14 @@ bool rcu_advance_cbs(struct rcu_node *rnp, struct rcu_data *rdp);
 
 /* tree_hotplug.c */
 void rcu_hotplug_init(void);
+void rcu_barrier_dead_cpu(unsigned int cpu);
+#ifdef CONFIG_KUNIT
+/* Called by rcu_barrier() after each CPU's visit, no lock held. */
+extern void (*rcu_barrier_test_fn)(unsigned int cpu);
+void rcu_barrier_test_hook(unsigned int cpu);
+#else
+static inline void rcu_barrier_test_hook(unsigned int cpu) { }
+#endif
 
 /*
  * Does leaf @rnp take part in the grace period being set up?  Only

@@ -25,7 +25,9 @@
  *  - Its callbacks then move to the CPU that ran remove_cpu()
  *    (rcutree_dead_cpu()), keeping their order and grace-period numbers
  *    (rcu_segcblist_merge()), so rcu_barrier() needs to look at online
- *    CPUs only.
+ *    CPUs only.  If an rcu_barrier() in progress had not visited the dead
+ *    CPU yet, a barrier callback for it is queued behind them here
+ *    (rcu_barrier_dead_cpu()): this CPU may have been visited already.
  *  - Preemptible RCU: tasks preempted in readers stay queued on their
  *    leaf, whose grace periods wait for them even when all its CPUs are
  *    offline (rcu_gp_init() lets such a leaf take part).
@@ -97,6 +99,8 @@ static int rcutree_dead_cpu(unsigned int cpu)
 		}
 	}
 	spin_unlock(&my_rnp->lock);
+	/* An rcu_barrier() that has not visited @cpu must wait for them here. */
+	rcu_barrier_dead_cpu(cpu);
 	rcu_state.n_cbs_migrated += n;
 	if (rcu_segcblist_ready_cbs(&my_rdp->cblist))
 		invoke_rcu_core();

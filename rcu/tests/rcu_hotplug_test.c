@@ -17,6 +17,9 @@
  *    reader elsewhere, and ends promptly once that reader is done.
  *  - barrier_10k: a CPU with 10,000 callbacks queued goes offline; then
  *    rcu_barrier() has waited for every one, invoked in queueing order.
+ *  - barrier_offline_during: a CPU with callbacks goes offline while
+ *    rcu_barrier() is between visits, before its own: the barrier still
+ *    waits for those callbacks.
  *  - expedited: expedited grace periods run back to back while a CPU
  *    goes offline and online: none waits for the offline CPU.
  *  - online_again: GPs, callbacks and expedited GPs on a CPU that came
@@ -617,6 +620,113 @@ static void rcu_hotplug_barrier_10k(struct kunit *test)
 }
 
 /*
+ * rcu_barrier() is between two CPUs' visits when a CPU it has not visited
+ * goes offline, its callbacks moving to a CPU it has: it must still wait
+ * for them.  The hook stops the barrier after the visit of every CPU
+ * below the outgoing one; a reader holds the grace period meanwhile.
+ */
+struct hp_barrier {
+	struct task_struct *task;
+	unsigned int stop_after;
+	struct completion reached;
+	struct completion go;
+	struct completion done;
+	int invoked;		/* callbacks run when rcu_barrier() returned */
+};
+
+static struct hp_barrier *hp_barrier;
+
+static void hp_barrier_hook(unsigned int cpu)
+{
+	struct hp_barrier *b = READ_ONCE(hp_barrier);
+
+	if (!b || current != b->task || cpu != b->stop_after)
+		return;
+	complete(&b->reached);
+	wait_for_completion(&b->go);
+}
+
+static int hp_barrier_fn(void *arg)
+{
+	struct hp_barrier *b = arg;
+
+	rcu_barrier();
+	WRITE_ONCE(b->invoked, atomic_read(&hp_cbs_invoked));
+	complete(&b->done);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void rcu_hotplug_barrier_offline_during(struct kunit *test)
+{
+	struct hp_reader rr = { .preempt_off = true };
+	struct task_struct *t, *tr;
+	struct hp_queuer q = { };
+	struct hp_barrier b = { };
+	struct cpumask cpu0;
+	int cpu, other;
+	bool early;
+
+	if (num_online_cpus() < 3)
+		kunit_skip(test, "needs 3 CPUs");
+	hp_save();
+	/* remove_cpu() runs on CPU 0, which the barrier visits first. */
+	cpumask_clear(&cpu0);
+	cpumask_set_cpu(0, &cpu0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &cpu0), 0);
+	cpu = hp_pick_cpu(0);
+	other = hp_pick_cpu(cpu);
+	q.cbs = kcalloc(HP_NCBS, sizeof(*q.cbs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, q.cbs);
+	atomic_set(&hp_cbs_invoked, 0);
+	atomic_set(&hp_cbs_misordered, 0);
+	hp_cbs_last = -1;
+	rcu_barrier();
+
+	tr = hp_kthread_on(test, hp_reader_fn, &rr, other, "hp_reader");
+	while (!READ_ONCE(rr.in))
+		msleep(1);
+	t = hp_kthread_on(test, hp_queuer_fn, &q, cpu, "hp_queuer");
+	while (!READ_ONCE(q.done))
+		msleep(1);
+	kthread_stop(t);
+
+	init_completion(&b.reached);
+	init_completion(&b.go);
+	init_completion(&b.done);
+	b.invoked = -1;
+	b.stop_after = cpu - 1;
+	b.task = kthread_create(hp_barrier_fn, &b, "hp_barrier");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b.task));
+	kthread_bind(b.task, 0);
+	WRITE_ONCE(hp_barrier, &b);
+	WRITE_ONCE(rcu_barrier_test_fn, hp_barrier_hook);
+	wake_up_process(b.task);
+	KUNIT_EXPECT_TRUE(test, wait_for_completion_timeout(&b.reached, 30 * HZ));
+	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hp_cbs_invoked), 0);
+	complete(&b.go);
+	/* It cannot return while the reader holds the grace period. */
+	early = wait_for_completion_timeout(&b.done, HZ / 5);
+	WRITE_ONCE(rr.leave, true);
+	KUNIT_EXPECT_TRUE(test, early || wait_for_completion_timeout(&b.done, 30 * HZ));
+	KUNIT_EXPECT_EQ(test, READ_ONCE(b.invoked), HP_NCBS);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hp_cbs_misordered), 0);
+
+	WRITE_ONCE(rcu_barrier_test_fn, NULL);
+	WRITE_ONCE(hp_barrier, NULL);
+	kthread_stop(b.task);
+	while (!READ_ONCE(rr.done))
+		msleep(1);
+	kthread_stop(tr);
+	rcu_barrier();
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+	hp_restore(test);
+	kfree(q.cbs);
+}
+
+/*
  * Offline/online cycles under back-to-back expedited grace periods: each
  * time the CPU wakes in its idle task to go offline there is a window in
  * which it is marked but can only answer as it goes.
@@ -880,6 +990,7 @@ static void rcu_hotplug_preempt_empty_leaf(struct kunit *test)
 static struct kunit_case rcu_hotplug_test_cases[] = {
 	KUNIT_CASE(rcu_hotplug_leaf_empties_mid_gp),
 	KUNIT_CASE(rcu_hotplug_barrier_10k),
+	KUNIT_CASE(rcu_hotplug_barrier_offline_during),
 	KUNIT_CASE(rcu_hotplug_expedited),
 	KUNIT_CASE(rcu_hotplug_online_again),
 	KUNIT_CASE(rcu_hotplug_dyntick),

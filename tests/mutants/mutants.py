@@ -339,4 +339,10 @@ MUTANTS = [
          old="\tif (pending) {\n\t\tthis_cpu_write(__softirq_pending, local_softirq_pending() | pending);",
          new="\tif (0 && pending) {\n\t\tthis_cpu_write(__softirq_pending, local_softirq_pending() | pending);",
          checks=["hotplug"]),
+    dict(name="hotplug-barrier-not-adopted",
+         what="rcu_barrier() does not cover the callbacks of a CPU that died before its visit",
+         file="rcu/tree_hotplug.c",
+         old="\trcu_barrier_dead_cpu(cpu);\n",
+         new="",
+         checks=["hotplug"]),
 ]
