@@ -303,6 +303,19 @@ void cpuhp_ap_die(void)
 	arch_cpu_park(cpu);
 
 	/* Woken by add_cpu(). */
+	cpuhp_ap_starting(cpu);
+}
+
+/**
+ * cpuhp_ap_starting() - a CPU's own steps of coming online
+ * @cpu: this CPU
+ *
+ * On the CPU, interrupts disabled, in its idle task: after it was woken
+ * from arch_cpu_park(), or started for the first time by add_cpu().  Runs
+ * the STARTING startups and marks it online; add_cpu() goes on from there.
+ */
+void cpuhp_ap_starting(unsigned int cpu)
+{
 	rcu_cpu_starting(cpu);
 	for (int st = CPUHP_AP_OFFLINE + 1; st < CPUHP_AP_ONLINE; st++)
 		WARN_ON_ONCE(cpuhp_invoke(cpu, st, true));

@@ -627,12 +627,36 @@ static int kvfree_rcu_park_cpu(unsigned int cpu)
 	return 0;
 }
 
+static void kvfree_rcu_spawn(unsigned int cpu)
+{
+	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
+	struct task_struct *t;
+
+	t = kthread_create_on_cpu(kvfree_rcu_kthread, krc, cpu, "kvfree_rcu/%u");
+	if (IS_ERR(t)) {
+		pr_warn("kvfree_rcu: no kthread for CPU %u: arrays freed from softirq\n", cpu);
+		return;
+	}
+	/*
+	 * Real-time (lowest priority): freed memory should not wait for the
+	 * tasks that keep the CPU busy queueing more, just as callbacks do
+	 * not (they run in softirq).  It only runs while this CPU has ready
+	 * arrays, and yields between arrays.
+	 */
+	sched_set_fifo_low(t);
+	WRITE_ONCE(krc->task, t);
+	wake_up_process(t);
+}
+
+/* A CPU online for the first time (not started at boot) gets its kthread. */
 static int kvfree_rcu_unpark_cpu(unsigned int cpu)
 {
 	struct task_struct *t = READ_ONCE(per_cpu_ptr(&krc_data, cpu)->task);
 
 	if (t)
 		kthread_unpark(t);
+	else
+		kvfree_rcu_spawn(cpu);
 	return 0;
 }
 
@@ -648,26 +672,8 @@ static int __init kvfree_rcu_init(void)
 		krc->ready_tail = &krc->ready;
 		timer_setup(&krc->monitor, kvfree_rcu_monitor, 0);
 	}
-	for_each_online_cpu(cpu) {
-		struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, cpu);
-		struct task_struct *t;
-
-		t = kthread_create_on_cpu(kvfree_rcu_kthread, krc, cpu, "kvfree_rcu/%u");
-		if (IS_ERR(t)) {
-			pr_warn("kvfree_rcu: no kthread for CPU %u: arrays freed from softirq\n",
-				cpu);
-			continue;
-		}
-		/*
-		 * Real-time (lowest priority): freed memory should not wait
-		 * for the tasks that keep the CPU busy queueing more, just as
-		 * callbacks do not (they run in softirq).  It only runs while
-		 * this CPU has ready arrays, and yields between arrays.
-		 */
-		sched_set_fifo_low(t);
-		WRITE_ONCE(krc->task, t);
-		wake_up_process(t);
-	}
+	for_each_online_cpu(cpu)
+		kvfree_rcu_spawn(cpu);
 	cpuhp_setup_state_nocalls(CPUHP_AP_KFREE_RCU_DYING, "rcu:kfree_rcu_dying", NULL,
 				  kvfree_rcu_dying_cpu);
 	cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "rcu:kvfree_rcu_kthread",

@@ -47,6 +47,7 @@ unsigned long cpuhp_online_count(unsigned int cpu);
 /* Architecture and scheduler hooks (kernel/arch/smp.c, kernel/sched/core.c). */
 bool cpuhp_cpu_should_die(void);
 void cpuhp_ap_die(void);
+void cpuhp_ap_starting(unsigned int cpu);
 int arch_cpu_wake(unsigned int cpu);
 bool arch_cpu_can_wake(unsigned int cpu);
 void arch_cpu_park(unsigned int cpu);

@@ -2,6 +2,10 @@
 /*
  * SMP: starting the application processors (INIT-SIPI-SIPI), and
  * inter-processor interrupts: reschedule, function calls, NMI.
+ *
+ * At boot the CPUs below maxcpus= are started; a CPU left out, or one
+ * that did not answer, is started by add_cpu() the same way and comes up
+ * through the hotplug states (cpuhp_ap_starting()).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -20,6 +24,7 @@
 #include <linux/tick.h>
 #include <linux/cpu.h>
 #include <linux/init.h>
+#include <linux/moduleparam.h>
 #include <asm/acpi.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
@@ -34,6 +39,12 @@ unsigned int nr_cpus_detected = 1;
 unsigned long ap_boot_cr3, ap_boot_stack;
 static volatile unsigned int ap_booting_cpu;
 static volatile int ap_started;
+/* The AP being started is one add_cpu() wants: through the hotplug states. */
+static bool ap_hotplug;
+
+/* maxcpus=N: start only N CPUs (the boot CPU included) at boot. */
+static unsigned int setup_max_cpus = NR_CPUS;
+core_param(maxcpus, setup_max_cpus, uint, 0444);
 
 extern const char __trampoline_start[], __trampoline_end[];
 extern const char trampoline_start[], tr_cr3[], tr_stack[], tr_entry[];
@@ -79,9 +90,16 @@ void ap_entry(void)
 	cpu_tables_load();
 	lapic_init_cpu();
 	sched_init_ap(cpu);
-	rcu_cpu_starting(cpu);
 	cpu_info[cpu].online = true;
 	cpu_info[cpu].started = true;
+	if (ap_hotplug) {
+		/* add_cpu() runs the rest of the states once this is seen. */
+		cpuhp_ap_starting(cpu);
+		smp_store_release(&ap_started, 1);
+		local_irq_enable();
+		cpu_startup_entry();
+	}
+	rcu_cpu_starting(cpu);
 	cpumask_set_cpu(cpu, &__cpu_online_mask);
 	set_cpu_active(cpu, true);
 	lapic_timer_start();
@@ -90,7 +108,7 @@ void ap_entry(void)
 	cpu_startup_entry();
 }
 
-static bool start_ap(unsigned int cpu)
+static bool start_ap(unsigned int cpu, bool hotplug)
 {
 	u8 *tramp = __va(TRAMPOLINE_PHYS);
 	u32 apicid = cpu_info[cpu].apic_id;
@@ -103,6 +121,7 @@ static bool start_ap(unsigned int cpu)
 	ap_boot_stack = stack + (PAGE_SIZE << SMP_STACK_ORDER);
 	ap_booting_cpu = cpu;
 	ap_started = 0;
+	ap_hotplug = hotplug;
 	*(u64 *)(tramp + (tr_cr3 - trampoline_start)) = (unsigned long)boot_pml4;
 	*(u64 *)(tramp + (tr_entry - trampoline_start)) = (unsigned long)ap_start64;
 	smp_mb();
@@ -123,17 +142,25 @@ static bool start_ap(unsigned int cpu)
 	return true;
 }
 
-void __init smp_boot_cpus(void)
+static void copy_trampoline(void)
 {
-	unsigned int up = 1;
-	u64 t0 = ktime_get_ns();
-
 	memcpy(__va(TRAMPOLINE_PHYS), __trampoline_start,
 	       __trampoline_end - __trampoline_start);
-	for (unsigned int cpu = 1; cpu < nr_cpus_detected; cpu++)
-		up += start_ap(cpu);
+}
+
+void __init smp_boot_cpus(void)
+{
+	unsigned int up = 1, max = max(setup_max_cpus, 1U);
+	u64 t0 = ktime_get_ns();
+
+	copy_trampoline();
+	for (unsigned int cpu = 1; cpu < nr_cpus_detected && cpu < max; cpu++)
+		up += start_ap(cpu, false);
 	pr_info("smp: brought up %u of %u CPUs in %llu ms\n", up, nr_cpus_detected,
 		(unsigned long long)((ktime_get_ns() - t0) / 1000000));
+	if (max < nr_cpus_detected)
+		pr_info("smp: maxcpus=%u: CPUs %u-%u are left offline\n", setup_max_cpus,
+			max, nr_cpus_detected - 1);
 	for (unsigned int cpu = 1; cpu < nr_cpus_detected; cpu++)
 		if (cpu_online(cpu))
 			cpu_notify_online(cpu);
@@ -368,18 +395,24 @@ void arch_cpu_park(unsigned int cpu)
 }
 
 /*
- * A CPU that started at boot can be woken once offline, also before it
- * has reached arch_cpu_park(): it looks at ->wake before halting.
+ * Every present CPU can be brought online: one that ran is woken from
+ * arch_cpu_park() (also before it got there: it looks at ->wake before
+ * halting), one that never did is started with INIT-SIPI-SIPI.
  */
 bool arch_cpu_can_wake(unsigned int cpu)
 {
-	return cpu_info[cpu].started;
+	return cpu > 0 && cpu < nr_cpus_detected;
 }
 
 int arch_cpu_wake(unsigned int cpu)
 {
 	u64 deadline = ktime_get_ns() + 2000000000ULL;
 
+	if (!cpu_info[cpu].started) {
+		/* The boot trampoline is still in reserved low memory. */
+		copy_trampoline();
+		return start_ap(cpu, true) ? 0 : -EIO;
+	}
 	smp_store_release(&per_cpu(cpu_park, cpu).wake, 1);
 	do {
 		u64 resend = ktime_get_ns() + 10000000ULL;

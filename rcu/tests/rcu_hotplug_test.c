@@ -10,6 +10,8 @@
  *    a timer queued there fires elsewhere, no cross-CPU call reaches it.
  *  - softirq_moves: a softirq left pending on a dead CPU runs once,
  *    elsewhere, before the CPU is back.
+ *  - never_started (needs a CPU left out at boot, maxcpus=): add_cpu()
+ *    starts it, it works, goes offline and online again.
  *
  * Suite "rcu_hotplug":
  *  - leaf_empties_mid_gp: the last online CPU of a leaf goes offline while
@@ -395,11 +397,43 @@ static void cpuhp_test_softirq_moves(struct kunit *test)
 	hp_restore(test);
 }
 
+static void hp_check_cpu_works(struct kunit *test, int cpu);
+
+/*
+ * A CPU that never ran (left out by maxcpus=, or it did not answer at
+ * boot) is started by add_cpu() and then goes offline and online like
+ * the others.  It has never gone offline, which no other offline CPU can
+ * say.
+ */
+static void cpuhp_test_never_started(struct kunit *test)
+{
+	int cpu = -1;
+
+	for (int c = nr_cpu_ids - 1; c > 0 && cpu < 0; c--)
+		if (!cpu_online(c) && cpuhp_offline_count(c) == 0 &&
+		    cpuhp_get_state(c) == CPUHP_OFFLINE)
+			cpu = c;
+	if (cpu < 0)
+		kunit_skip(test, "needs a CPU not started at boot (maxcpus=)");
+	KUNIT_ASSERT_EQ(test, add_cpu(cpu), 0);
+	KUNIT_EXPECT_TRUE(test, cpu_online(cpu));
+	KUNIT_EXPECT_TRUE(test, cpu_active(cpu));
+	KUNIT_EXPECT_EQ(test, cpuhp_get_state(cpu), CPUHP_ONLINE);
+	KUNIT_EXPECT_EQ(test, smp_call_function_single(cpu, hp_call_fn, NULL, true), 0);
+	hp_check_cpu_works(test, cpu);
+	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+	KUNIT_EXPECT_EQ(test, add_cpu(cpu), 0);
+	hp_check_cpu_works(test, cpu);
+	/* As it was. */
+	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+}
+
 static struct kunit_case cpuhp_test_cases[] = {
 	KUNIT_CASE(cpuhp_test_states),
 	KUNIT_CASE(cpuhp_test_moves),
 	KUNIT_CASE(cpuhp_test_self),
 	KUNIT_CASE(cpuhp_test_softirq_moves),
+	KUNIT_CASE(cpuhp_test_never_started),
 	{}
 };
 

@@ -41,6 +41,10 @@ CHECKS = {
     # Tree SRCU's own code under a weak memory model (tests/wmm).
     "wmm": dict(build=["make", "--no-print-directory", "wmm-build"],
                 host=["make", "--no-print-directory", "wmm"]),
+    # The scenario builds its own ISO, with maxcpus=2 on its command line.
+    "hotplug-maxcpus": dict(build=["true"],
+                            host=["make", "--no-print-directory", "test-scenario",
+                                  "SCENARIO=hotplug-maxcpus-4"]),
 }
 
 MUTANTS = [
@@ -345,4 +349,10 @@ MUTANTS = [
          old="\trcu_barrier_dead_cpu(cpu);\n",
          new="",
          checks=["hotplug"]),
+    dict(name="hotplug-never-started-refused",
+         what="add_cpu() refuses a CPU that was not started at boot",
+         file="kernel/arch/smp.c",
+         old="\treturn cpu > 0 && cpu < nr_cpus_detected;",
+         new="\treturn cpu_info[cpu].started;",
+         checks=["hotplug-maxcpus"]),
 ]
