@@ -32,6 +32,8 @@
  *    and kvfree_rcu_barrier() waits for them.
  *  - preempt_empty_leaf (PREEMPT_RCU): a task preempted in a reader on a
  *    leaf whose CPUs all went offline holds up new grace periods.
+ *  - stall_ignores_offline: a CPU that goes offline during a stalled
+ *    grace period is not in the stall warning; the stalling one is.
  */
 #include <kunit/test.h>
 #include <linux/kernel.h>
@@ -145,18 +147,24 @@ struct hp_reader {
 	bool leave;
 	bool done;
 	bool preempt_off;	/* spin with preemption disabled too */
+	bool irqs_off;		/* ... and interrupts: no tick, no self-detection */
 };
 
 static int hp_reader_fn(void *arg)
 {
 	struct hp_reader *r = arg;
+	unsigned long flags = 0;
 
 	rcu_read_lock();
 	if (r->preempt_off)
 		preempt_disable();
+	if (r->irqs_off)
+		local_irq_save(flags);
 	WRITE_ONCE(r->in, true);
 	while (!READ_ONCE(r->leave))
 		cpu_relax();
+	if (r->irqs_off)
+		local_irq_restore(flags);
 	if (r->preempt_off)
 		preempt_enable();
 	rcu_read_unlock();
@@ -966,6 +974,87 @@ static void rcu_hotplug_kfree_rcu(struct kunit *test)
 	hp_restore(test);
 }
 
+/*
+ * A stall warning names the CPUs the grace period still waits for: a CPU
+ * that went offline during it is not one of them.  A reader spinning with
+ * interrupts off stalls the grace period (another CPU must detect it);
+ * meanwhile a CPU the grace period started with goes offline.
+ */
+static bool hp_stall_listed(int cpu)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "\t%d-...:", cpu);
+	return kunit_log_contains(buf);
+}
+
+static void rcu_hotplug_stall_ignores_offline(struct kunit *test)
+{
+	struct hp_reader rr = { .preempt_off = true, .irqs_off = true };
+	struct task_struct *tr, *gp = rcu_state.gp_kthread;
+	unsigned long cookie, before;
+	char saved[16];
+	struct cpumask cpu0;
+	bool in_gp = false, warned = false;
+	int cpu, other;
+
+	if (num_online_cpus() < 3)
+		kunit_skip(test, "needs 3 CPUs");
+	hp_save();
+	cpumask_clear(&cpu0);
+	cpumask_set_cpu(0, &cpu0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &cpu0), 0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(gp, &cpu0), 0);
+	cpu = hp_pick_cpu(0);
+	other = hp_pick_cpu(cpu);
+	if (param_get_by_name("rcupdate.rcu_cpu_stall_timeout", saved, sizeof(saved)) < 0)
+		snprintf(saved, sizeof(saved), "%d", CONFIG_RCU_CPU_STALL_TIMEOUT);
+	param_set_kv("rcupdate.rcu_cpu_stall_timeout", "3");
+	/* Every grace period from now on was started under the short timeout. */
+	synchronize_rcu();
+
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	before = READ_ONCE(rcu_state.nr_stall_warnings) -
+		 READ_ONCE(rcu_state.nr_self_stall_warnings);
+	tr = hp_kthread_on(test, hp_reader_fn, &rr, other, "hp_reader");
+	while (!READ_ONCE(rr.in))
+		msleep(1);
+	cookie = start_poll_synchronize_rcu();
+	/* Started, with @cpu among the CPUs it waits for. */
+	for (int ms = 0; ms < 5000 && !in_gp; ms++) {
+		in_gp = gp_seq_state(READ_ONCE(rcu_state.gp_seq)) &&
+			READ_ONCE(rcu_state.gp_state) == RCU_GP_WAIT_FQS;
+		msleep(1);
+	}
+	KUNIT_EXPECT_TRUE(test, in_gp);
+	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+	/* Detected by another CPU: the reader's takes no ticks. */
+	for (int ms = 0; ms < 40000 && !warned; ms += 10) {
+		warned = READ_ONCE(rcu_state.nr_stall_warnings) -
+			 READ_ONCE(rcu_state.nr_self_stall_warnings) != before;
+		msleep(10);
+	}
+	/* The warning is counted before it is printed: let it finish. */
+	msleep(500);
+	WRITE_ONCE(rr.leave, true);
+	KUNIT_EXPECT_TRUE(test, hp_wait_gp(cookie, 10000));
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	param_set_kv("rcupdate.rcu_cpu_stall_timeout", saved);
+
+	KUNIT_EXPECT_TRUE_MSG(test, warned, "no stall warning in 40 s");
+	KUNIT_EXPECT_TRUE_MSG(test, hp_stall_listed(other), "CPU %d, in the reader, not listed",
+			      other);
+	KUNIT_EXPECT_FALSE_MSG(test, hp_stall_listed(cpu), "offline CPU %d listed", cpu);
+	while (!READ_ONCE(rr.done))
+		msleep(1);
+	kthread_stop(tr);
+	set_cpus_allowed_ptr(gp, cpu_possible_mask);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+	hp_restore(test);
+}
+
 #ifdef CONFIG_PREEMPT_RCU
 static int hp_preempter_fn(void *arg)
 {
@@ -1030,6 +1119,7 @@ static struct kunit_case rcu_hotplug_test_cases[] = {
 	KUNIT_CASE(rcu_hotplug_dyntick),
 	KUNIT_CASE(rcu_hotplug_kfree_rcu),
 	KUNIT_CASE(rcu_hotplug_preempt_empty_leaf),
+	KUNIT_CASE(rcu_hotplug_stall_ignores_offline),
 	{}
 };
 

@@ -355,4 +355,10 @@ MUTANTS = [
          old="\treturn cpu > 0 && cpu < nr_cpus_detected;",
          new="\treturn cpu_info[cpu].started;",
          checks=["hotplug-maxcpus"]),
+    dict(name="hotplug-stall-lists-gp-start-cpus",
+         what="a stall warning lists the CPUs the grace period started with, offline ones too",
+         file="rcu/tree_stall.c",
+         old="\t\tunsigned long mask = READ_ONCE(rnp->qsmask);\n\n\t\tfor_each_leaf_node_cpu_mask(rnp, cpu, mask) {\n\t\t\tstruct rcu_data",
+         new="\t\tunsigned long mask = READ_ONCE(rnp->qsmaskinit);\n\n\t\tfor_each_leaf_node_cpu_mask(rnp, cpu, mask) {\n\t\t\tstruct rcu_data",
+         checks=["hotplug"]),
 ]
