@@ -79,6 +79,7 @@ struct rcu_data {
 	int cpu;
 	/* rcu_state.barrier_seq when rcu_barrier() last saw this CPU */
 	unsigned long barrier_seq_snap;
+	unsigned long n_exp_ipis;	/* expedited IPIs sent to this CPU */
 };
 
 /* gp_flags: what the grace-period kthread is asked to do. */
@@ -179,8 +180,12 @@ void rcu_barrier_dead_cpu(unsigned int cpu);
 /* Called by rcu_barrier() after each CPU's visit, no lock held. */
 extern void (*rcu_barrier_test_fn)(unsigned int cpu);
 void rcu_barrier_test_hook(unsigned int cpu);
+/* Called by rcu_exp_run() between marking CPUs and sending IPIs, no lock held. */
+extern void (*rcu_exp_test_fn)(void);
+void rcu_exp_test_hook(void);
 #else
 static inline void rcu_barrier_test_hook(unsigned int cpu) { }
+static inline void rcu_exp_test_hook(void) { }
 #endif
 
 /*

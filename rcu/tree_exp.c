@@ -121,6 +121,18 @@ static void rcu_exp_print_stall(unsigned long age)
 		       atomic_read(&rcu_state.exp_cpus_remaining));
 }
 
+#ifdef CONFIG_KUNIT
+void (*rcu_exp_test_fn)(void);
+
+void rcu_exp_test_hook(void)
+{
+	void (*fn)(void) = READ_ONCE(rcu_exp_test_fn);
+
+	if (fn)
+		fn();
+}
+#endif
+
 static void rcu_exp_run(void)
 {
 	struct rcu_node *rnp;
@@ -164,13 +176,21 @@ static void rcu_exp_run(void)
 		rcu_boost_exp_kick(rnp);
 	}
 	smp_mb();
+	put_cpu();
+	/*
+	 * A marked CPU may go offline from here on: it answers as it goes
+	 * (its context switch to the idle task, or rcutree_report_dead()),
+	 * and the walk below no longer sees it.  A test can take one
+	 * offline at exactly this point.
+	 */
+	rcu_exp_test_hook();
 	for_each_online_cpu(cpu) {
 		if (cpu != this_cpu && per_cpu(rcu_exp_qs_pending, cpu)) {
 			rcu_state.n_exp_ipis++;
+			per_cpu(rcu_data, cpu).n_exp_ipis++;
 			smp_call_function_single(cpu, rcu_exp_handler, NULL, false);
 		}
 	}
-	put_cpu();
 	atomic_dec(&rcu_state.exp_cpus_remaining);
 	/* Spin briefly (the common case is a few microseconds), then sleep. */
 	while ((left = atomic_read(&rcu_state.exp_cpus_remaining))) {

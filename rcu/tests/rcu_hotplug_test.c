@@ -24,6 +24,9 @@
  *    waits for those callbacks.
  *  - expedited: expedited grace periods run back to back while a CPU
  *    goes offline and online: none waits for the offline CPU.
+ *  - exp_offline_before_ipi: a CPU the expedited grace period marked
+ *    goes offline before the IPIs (a test hook): it gets none, the grace
+ *    period ends.
  *  - online_again: GPs, callbacks and expedited GPs on a CPU that came
  *    back, also one whose whole leaf had been offline.
  *  - dyntick: an offline CPU's dyntick counter is even and still, and the
@@ -832,6 +835,105 @@ static void rcu_hotplug_expedited(struct kunit *test)
 	hp_restore(test);
 }
 
+/*
+ * A CPU the expedited grace period marked goes offline before the IPIs
+ * are sent (the test hook runs there): it gets none, and the grace
+ * period ends.
+ */
+struct hp_exp_off {
+	struct task_struct *waiter;
+	int cpu;
+	bool marked;		/* it owed the grace period a QS at the hook */
+	int offline_ret;
+	bool spin_stop;
+	bool done;
+};
+
+static struct hp_exp_off *hp_exp_off;
+
+static void hp_exp_off_hook(void)
+{
+	struct hp_exp_off *e = READ_ONCE(hp_exp_off);
+
+	if (!e || current != e->waiter)
+		return;
+	WRITE_ONCE(hp_exp_off, NULL);
+	e->marked = READ_ONCE(per_cpu(rcu_exp_qs_pending, e->cpu));
+	e->offline_ret = remove_cpu(e->cpu);
+}
+
+/* Busy outside any reader, so the expedited grace period marks its CPU. */
+static int hp_exp_spin_fn(void *arg)
+{
+	struct hp_exp_off *e = arg;
+
+	while (!READ_ONCE(e->spin_stop)) {
+		cpu_relax();
+		/* Without preemption its CPU could never go offline. */
+		if (!IS_ENABLED(CONFIG_PREEMPT))
+			cond_resched();
+	}
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static int hp_exp_off_waiter_fn(void *arg)
+{
+	struct hp_exp_off *e = arg;
+
+	synchronize_rcu_expedited();
+	WRITE_ONCE(e->done, true);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void rcu_hotplug_exp_offline_before_ipi(struct kunit *test)
+{
+	int cpu = hp_pick_cpu(0);
+	struct hp_exp_off e = { .offline_ret = -1 };
+	struct task_struct *spin;
+	unsigned long ipis, gps, ipis_to_it;
+	int pending;
+
+	if (cpu < 0 || num_online_cpus() < 3)
+		kunit_skip(test, "needs 3 CPUs");
+	hp_save();
+	e.cpu = cpu;
+	spin = hp_kthread_on(test, hp_exp_spin_fn, &e, cpu, "hp_exp_spin");
+	msleep(20);
+	e.waiter = kthread_create(hp_exp_off_waiter_fn, &e, "hp_exp_waiter");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(e.waiter));
+	kthread_bind(e.waiter, 0);
+	ipis = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_ipis);
+	gps = READ_ONCE(rcu_state.n_exp_gps);
+	WRITE_ONCE(hp_exp_off, &e);
+	WRITE_ONCE(rcu_exp_test_fn, hp_exp_off_hook);
+	wake_up_process(e.waiter);
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&e.done, 30000));
+	WRITE_ONCE(rcu_exp_test_fn, NULL);
+	WRITE_ONCE(hp_exp_off, NULL);
+
+	kunit_info(test, "CPU %d %s the grace period a QS when it went offline\n", cpu,
+		   e.marked ? "owed" : "no longer owed");
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		KUNIT_EXPECT_TRUE(test, e.marked);
+	KUNIT_EXPECT_EQ(test, e.offline_ret, 0);
+	KUNIT_EXPECT_FALSE(test, cpu_online(cpu));
+	KUNIT_EXPECT_GT(test, READ_ONCE(rcu_state.n_exp_gps), gps);
+	ipis_to_it = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_ipis) - ipis;
+	KUNIT_EXPECT_EQ(test, ipis_to_it, 0UL);
+	pending = READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu));
+	KUNIT_EXPECT_EQ(test, pending, 0);
+
+	WRITE_ONCE(e.spin_stop, true);
+	kthread_stop(spin);
+	if (e.done)
+		kthread_stop(e.waiter);
+	hp_restore(test);
+}
+
 struct hp_user {
 	bool done;
 	bool cb_done;
@@ -1115,6 +1217,7 @@ static struct kunit_case rcu_hotplug_test_cases[] = {
 	KUNIT_CASE(rcu_hotplug_barrier_10k),
 	KUNIT_CASE(rcu_hotplug_barrier_offline_during),
 	KUNIT_CASE(rcu_hotplug_expedited),
+	KUNIT_CASE(rcu_hotplug_exp_offline_before_ipi),
 	KUNIT_CASE(rcu_hotplug_online_again),
 	KUNIT_CASE(rcu_hotplug_dyntick),
 	KUNIT_CASE(rcu_hotplug_kfree_rcu),
