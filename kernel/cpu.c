@@ -18,11 +18,12 @@
  *     APIC timer stops), reports to RCU that it is gone
  *     (rcutree_report_dead()) and parks: halted, interrupts off.
  *  3. PREPARE teardowns, on the calling CPU, once the CPU is parked: its
- *     pending timers and RCU callbacks move to the calling CPU.
+ *     RCU callbacks and pending timers move to the calling CPU, then its
+ *     pending softirqs are raised there.
  *
  * Coming up is the mirror image: PREPARE startups, then the parked CPU is
- * woken by an NMI and runs the STARTING startups itself, then the ONLINE
- * startups run here.  Device interrupts are routed to CPU 0 only, which
+ * woken by an NMI (one that never ran is started, kernel/arch/smp.c) and
+ * runs the STARTING startups itself, then the ONLINE startups run here.  Device interrupts are routed to CPU 0 only, which
  * never goes offline.
  *
  * cpu_add_remove_lock serializes hotplug operations; cpu_hotplug_lock is
