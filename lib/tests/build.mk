@@ -3,3 +3,5 @@
 obj-$(CONFIG_KUNIT) += lib/tests/lib-test.o
 # KUnit suite "debugobjects": the generic debug-objects facility.
 obj-$(CONFIG_DEBUG_OBJECTS) += $(if $(CONFIG_KUNIT),lib/tests/debugobjects_test.o)
+# KUnit suite "rhashtable": the resizable RCU hash table.
+obj-$(CONFIG_KUNIT) += lib/tests/rhashtable_test.o
