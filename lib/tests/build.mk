@@ -5,3 +5,5 @@ obj-$(CONFIG_KUNIT) += lib/tests/lib-test.o
 obj-$(CONFIG_DEBUG_OBJECTS) += $(if $(CONFIG_KUNIT),lib/tests/debugobjects_test.o)
 # KUnit suite "rhashtable": the resizable RCU hash table.
 obj-$(CONFIG_KUNIT) += lib/tests/rhashtable_test.o
+# KUnit suite "list_nulls": the nulls hash lists.
+obj-$(CONFIG_KUNIT) += lib/tests/list_nulls_test.o
