@@ -617,7 +617,7 @@ static int rht_worker(void *unused)
 	unsigned long flags;
 
 	for (;;) {
-		wait_event(rht_work_wq, !list_empty(&rht_work));
+		wait_event_idle(rht_work_wq, !list_empty(&rht_work));
 		spin_lock_irqsave(&rht_work_lock, flags);
 		ht = list_first_entry_or_null(&rht_work, struct rhashtable, work_list);
 		if (ht) {
