@@ -9,4 +9,4 @@ obj-$(CONFIG_KUNIT) += lib/tests/rhashtable_test.o
 obj-$(CONFIG_KUNIT) += lib/tests/list_nulls_test.o
 # Shell commands "rhashtorture" and "rhashbench": the RCU hash table under a
 # resizer that never rests; its lookups against a reader-writer lock's.
-obj-$(CONFIG_TORTURE_TEST) += lib/tests/rhashtorture.o
+obj-$(CONFIG_TORTURE_TEST) += lib/tests/rhashtorture.o lib/tests/rhashbench.o
