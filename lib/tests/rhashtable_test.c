@@ -190,6 +190,33 @@ static int rht_reader_fn(void *arg)
 	return 0;
 }
 
+/*
+ * Waits for each new bucket array to be published and at once looks every
+ * key up in it: a published array must already be complete.
+ */
+static int rht_watcher_fn(void *arg)
+{
+	struct bucket_table *seen = NULL, *tbl;
+	unsigned int i, spins = 0;
+
+	while (!kthread_should_stop()) {
+		tbl = rcu_access_pointer(rht_rht.tbl);
+		if (tbl == seen || READ_ONCE(rht_stop_readers)) {
+			cpu_relax();
+			if (!(++spins % 1024))
+				cond_resched();
+			continue;
+		}
+		seen = tbl;
+		for (i = 0; i < RHT_NKEYS; i++) {
+			if (!rht_tfind(&rht_rht, i))
+				atomic_inc(&rht_misses);
+			atomic_inc(&rht_lookups);
+		}
+	}
+	return 0;
+}
+
 /* Adds and removes keys the readers do not look for, during the resizes. */
 static int rht_updater_fn(void *arg)
 {
@@ -216,7 +243,7 @@ static int rht_updater_fn(void *arg)
 static void rht_lookup_during_resize(struct kunit *test)
 {
 	struct rhashtable_params p = rht_tparams;
-	struct task_struct *tasks[NR_CPUS + 1];
+	struct task_struct *tasks[NR_CPUS + 2];
 	struct rht_tobj **objs, **extra;
 	unsigned int cpu, n = 0, i, c;
 	struct task_struct *t;
@@ -249,6 +276,11 @@ static void rht_lookup_during_resize(struct kunit *test)
 	t = kthread_create(rht_updater_fn, extra, "rht_updater");
 	if (!IS_ERR(t))
 		tasks[n++] = t;
+	if (num_online_cpus() > 1) {
+		t = kthread_create(rht_watcher_fn, NULL, "rht_watcher");
+		if (!IS_ERR(t))
+			tasks[n++] = t;
+	}
 	for (i = 0; i < n; i++)
 		wake_up_process(tasks[i]);
 
