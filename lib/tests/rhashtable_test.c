@@ -6,8 +6,9 @@
  *  - the automatic resizes: growth above 75% load, shrinking below 30%;
  *  - readers on up to eight CPUs look up keys that stay in the table, and
  *    must find every one, while the bucket array grows and shrinks and an
- *    updater adds and removes other keys; a watcher looks every key up as
- *    soon as a new bucket array is published;
+ *    updater adds and removes other keys; a watcher holding the bucket
+ *    lock of the stripe built last looks every key up as soon as a new
+ *    bucket array is published;
  *  - a walk that stops after every few objects, with the table resized and
  *    other keys removed and added between stops, returns every key that
  *    stayed in the table.
@@ -19,6 +20,7 @@
 #include <linux/err.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
+#include <linux/ktime.h>
 #include <linux/rhashtable.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -167,7 +169,7 @@ static void rht_shrink_below_30(struct kunit *test)
 /* ---- lookups during resizes ---- */
 
 #define RHT_NKEYS	256
-#define RHT_CYCLES	2
+#define RHT_CYCLES	1
 #define RHT_MAX_READERS	8
 
 static struct rhashtable rht_rht;
@@ -193,28 +195,41 @@ static int rht_reader_fn(void *arg)
 }
 
 /*
- * Waits for each new bucket array to be published and at once looks every
- * key up in it: a published array must already be complete.
+ * Holds the last bucket lock for 2 ms at a time (the resizer builds a new
+ * bucket array stripe by stripe, that one last) and meanwhile looks every
+ * key up as soon as a new array is published: a published array must
+ * already be complete, so none may be missed, and the keys of the held
+ * stripe would be if the array were published before being built.
  */
 static int rht_watcher_fn(void *arg)
 {
 	struct bucket_table *seen = NULL, *tbl;
-	unsigned int i, spins = 0;
+	unsigned long flags;
+	unsigned int i;
+	u64 until;
 
 	while (!kthread_should_stop()) {
-		tbl = rcu_access_pointer(rht_rht.tbl);
-		if (tbl == seen || READ_ONCE(rht_stop_readers)) {
-			cpu_relax();
-			if (!(++spins % 1024))
-				cond_resched();
+		if (READ_ONCE(rht_stop_readers)) {
+			schedule_timeout_interruptible(1);
 			continue;
 		}
-		seen = tbl;
-		for (i = 0; i < RHT_NKEYS; i++) {
-			if (!rht_tfind(&rht_rht, i))
-				atomic_inc(&rht_misses);
-			atomic_inc(&rht_lookups);
-		}
+		spin_lock_irqsave(&rht_rht.locks[rht_rht.nlocks - 1], flags);
+		until = ktime_get_ns() + 2 * NSEC_PER_MSEC;
+		do {
+			tbl = rcu_access_pointer(rht_rht.tbl);
+			if (tbl == seen) {
+				cpu_relax();
+				continue;
+			}
+			seen = tbl;
+			for (i = 0; i < RHT_NKEYS; i++) {
+				if (!rht_tfind(&rht_rht, i))
+					atomic_inc(&rht_misses);
+				atomic_inc(&rht_lookups);
+			}
+		} while (ktime_get_ns() < until);
+		spin_unlock_irqrestore(&rht_rht.locks[rht_rht.nlocks - 1], flags);
+		cond_resched();
 	}
 	return 0;
 }
@@ -322,7 +337,7 @@ static void rht_lookup_during_resize(struct kunit *test)
 
 static void rht_walk_never_skips(struct kunit *test)
 {
-	static const unsigned int sizes[] = { 256, 16, 64, 32, 128, 16 };
+	static const unsigned int sizes[] = { 64, 16, 128, 32, 16, 64 };
 	struct rhashtable_params p = rht_tparams;
 	struct rht_tobj *objs[RHT_WALK_KEYS], *extra[40], *o;
 	unsigned int seen[RHT_WALK_KEYS] = { 0 }, stops = 0, got = 0, i;
@@ -345,7 +360,7 @@ static void rht_walk_never_skips(struct kunit *test)
 	while ((o = rhashtable_walk_next(&iter))) {
 		if (o->key < RHT_WALK_KEYS)
 			seen[o->key]++;
-		if (++got % 5)
+		if (++got % 8)
 			continue;
 		/* Stop, change the table, go on. */
 		rhashtable_walk_stop(&iter);
