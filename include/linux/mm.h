@@ -22,6 +22,8 @@ struct kmem_cache;
  * struct page - descriptor of one physical page frame
  * @flags: PG_* bits
  * @lru: free-list link while PG_buddy, slab-list link while PG_slab
+ * @rcu_head: a SLAB_TYPESAFE_BY_RCU slab waiting for a grace period
+ *	before it goes back to the page allocator (off every slab list)
  * @first_page: for a PG_tail page, the head page of its compound page
  * @slab_cache: for a slab head page, the cache it belongs to
  * @freelist: slab: index of the first free object
@@ -32,7 +34,10 @@ struct kmem_cache;
  */
 struct page {
 	unsigned long flags;
-	struct list_head lru;
+	union {
+		struct list_head lru;
+		struct rcu_head rcu_head;
+	};
 	struct page *first_page;
 	struct kmem_cache *slab_cache;
 	u16 freelist;

@@ -22,6 +22,7 @@
 #include <linux/spinlock.h>
 #include <linux/cpumask.h>
 #include <linux/lockdep.h>
+#include <linux/rhashtable-types.h>
 #include <linux/ktime.h>
 #include <asm/barrier.h>
 
@@ -146,6 +147,9 @@ struct held_lock {
  * @nvcsw: voluntary context switches (the task blocked or yielded)
  * @nivcsw: involuntary context switches (the task was preempted)
  * @pid: task id; 0 for the idle tasks
+ * @pid_node: link in the pid table (kernel/sched/core.c), idle tasks excepted
+ * @rcu: frees the task a grace period after its last reference is dropped,
+ *	so that a pid lookup under rcu_read_lock() may still look at it
  * @comm: name
  * @kthread: kthread bookkeeping (kernel/sched/kthread.c)
  * @rcu_read_lock_nesting: PREEMPT_RCU: depth of rcu_read_lock() nesting
@@ -194,6 +198,8 @@ struct task_struct {
 	unsigned long nivcsw;
 
 	pid_t pid;
+	struct rhash_head pid_node;
+	struct rcu_head rcu;
 	char comm[TASK_COMM_LEN];
 	struct kthread *kthread;
 
@@ -387,6 +393,7 @@ static inline bool cpu_is_idle(int cpu)
 }
 
 unsigned int nr_running_cpu(unsigned int cpu);
+struct task_struct *find_task_by_vpid(pid_t nr);
 struct task_struct *find_get_task_by_vpid(pid_t nr);
 u64 nr_context_switches_cpu(unsigned int cpu);
 u64 nr_context_switches(void);

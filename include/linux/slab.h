@@ -32,7 +32,7 @@ typedef unsigned int slab_flags_t;
 #define SLAB_POISON		((slab_flags_t)0x00000800u)	/* always poison (debug) */
 #define SLAB_HWCACHE_ALIGN	((slab_flags_t)0x00002000u)	/* align objects to cache lines */
 #define SLAB_PANIC		((slab_flags_t)0x00040000u)	/* panic if creation fails */
-#define SLAB_TYPESAFE_BY_RCU	((slab_flags_t)0x00080000u)	/* see kmem_cache_create() */
+#define SLAB_TYPESAFE_BY_RCU	((slab_flags_t)0x00080000u)	/* see kmem_cache_create_typesafe() */
 #define SLAB_ACCOUNT		((slab_flags_t)0x04000000u)	/* accepted, no effect */
 #define SLAB_RECLAIM_ACCOUNT	((slab_flags_t)0x00020000u)	/* accepted, no effect */
 #define SLAB_NO_DEBUG		((slab_flags_t)0x10000000u)	/* never poison this cache */
@@ -124,6 +124,9 @@ static inline void *krealloc_array(void *p, size_t new_n, size_t size, gfp_t fla
 struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
 				     void (*ctor)(void *));
+struct kmem_cache *kmem_cache_create_typesafe(const char *name, unsigned int size,
+					      unsigned int align, unsigned int keep,
+					      slab_flags_t flags, void (*ctor)(void *));
 void kmem_cache_destroy(struct kmem_cache *s);
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags) __malloc;
 void kmem_cache_free(struct kmem_cache *s, void *obj);

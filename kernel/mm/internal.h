@@ -21,5 +21,6 @@ bool page_is_free(struct page *page);
 void kmalloc_caches_init(void);
 void slab_print_stats(void);
 void mm_report_end(void);
+void slab_rcu_counts(struct kmem_cache *s, long *pending, long *freed);
 
 #endif /* _MM_INTERNAL_H */

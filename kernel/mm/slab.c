@@ -32,6 +32,13 @@
  *
  * kmalloc() uses caches of 8 to 4096 bytes; larger requests get a
  * compound page block flagged PG_large_kmalloc.
+ *
+ * SLAB_TYPESAFE_BY_RCU: an empty slab beyond the one kept goes back to the
+ * page allocator only after a grace period (call_rcu() on its head page),
+ * so a reader under rcu_read_lock() may look at a freed object, which
+ * stays an object of the cache.  In debug builds such an object's bytes
+ * after its first s->keep (the fields lockless readers check, see
+ * kmem_cache_create_typesafe()) are poisoned like any other's.
  */
 
 #define pr_fmt(fmt) "slab: " fmt
@@ -46,6 +53,7 @@
 #include <linux/smp.h>
 #include <linux/cpumask.h>
 #include <linux/debugobjects.h>
+#include <linux/rcupdate.h>
 
 #include "internal.h"
 
@@ -106,7 +114,8 @@ struct kmem_cache_cpu {
  * @objects: objects per slab
  * @meta_offset: offset of the slab_meta array in a slab
  * @flags: SLAB_* creation flags
- * @poison: poison free objects (debug, no ctor, not typesafe-by-RCU)
+ * @poison: poison free objects (debug, no ctor, something past @keep)
+ * @keep: bytes at the start of an object that are never poisoned
  * @kmalloc: one of the kmalloc() size classes (red zones apply)
  * @ctor: called on every object when its slab is created
  * @partial: slabs with at least one free object
@@ -132,6 +141,7 @@ struct kmem_cache {
 	slab_flags_t flags;
 	bool poison;
 	bool kmalloc;
+	unsigned int keep;
 	void (*ctor)(void *obj);
 	struct list_head partial;
 	struct list_head full;
@@ -144,6 +154,8 @@ struct kmem_cache {
 	unsigned int batch;
 	unsigned long nr_refills;	/* CPU stacks refilled from the slabs */
 	unsigned long nr_flushes;	/* ... flushed back to them */
+	atomic_long_t rcu_pending;	/* typesafe slabs waiting for a grace period */
+	atomic_long_t rcu_freed;	/* ... and given back after one */
 	struct list_head list;
 };
 
@@ -275,7 +287,8 @@ static void free_cpu_caches(struct kmem_cache *s)
 }
 
 static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size,
-		       unsigned int align, slab_flags_t flags, void (*ctor)(void *))
+		       unsigned int align, slab_flags_t flags, unsigned int keep,
+		       void (*ctor)(void *))
 {
 	spin_lock_init(&s->lock);
 	strscpy(s->name, name, sizeof(s->name));
@@ -290,8 +303,8 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 	s->size = ALIGN(size, align);
 	s->flags = flags;
 	s->ctor = ctor;
-	s->poison = SLAB_DEBUG && !ctor &&
-		    !(flags & (SLAB_TYPESAFE_BY_RCU | SLAB_NO_DEBUG));
+	s->keep = min(keep, s->size);
+	s->poison = SLAB_DEBUG && !ctor && !(flags & SLAB_NO_DEBUG) && s->keep < s->size;
 	INIT_LIST_HEAD(&s->partial);
 	INIT_LIST_HEAD(&s->full);
 	s->nr_slabs = s->nr_empty = 0;
@@ -320,7 +333,7 @@ void kmalloc_caches_init(void)
 		char name[CACHE_NAME_LEN];
 
 		snprintf(name, sizeof(name), "kmalloc-%u", kmalloc_sizes[i]);
-		if (!init_cache(s, name, kmalloc_sizes[i], 0, 0, NULL))
+		if (!init_cache(s, name, kmalloc_sizes[i], 0, 0, 0, NULL))
 			panic("slab: cannot set up %s", name);
 		s->kmalloc = true;
 		add_cache(s);
@@ -442,7 +455,7 @@ static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
 			list_move(&page->lru, &s->partial);
 		if (--page->inuse)
 			continue;
-		if (s->nr_empty >= 1 && !(s->flags & SLAB_TYPESAFE_BY_RCU)) {
+		if (s->nr_empty >= 1) {
 			list_move(&page->lru, discard);
 			s->nr_slabs--;
 		} else {
@@ -452,13 +465,29 @@ static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
 	}
 }
 
+static void discard_slab_rcu(struct rcu_head *head)
+{
+	struct page *page = container_of(head, struct page, rcu_head);
+	struct kmem_cache *s = page->slab_cache;
+
+	discard_slab(s, page);
+	atomic_long_inc(&s->rcu_freed);
+	atomic_long_dec(&s->rcu_pending);
+}
+
+/* Give empty slabs back; a typesafe cache's only after a grace period. */
 static void discard_slabs(struct kmem_cache *s, struct list_head *discard)
 {
 	struct page *page, *next;
 
 	list_for_each_entry_safe(page, next, discard, lru) {
 		list_del(&page->lru);
-		discard_slab(s, page);
+		if (s->flags & SLAB_TYPESAFE_BY_RCU) {
+			atomic_long_inc(&s->rcu_pending);
+			call_rcu(&page->rcu_head, discard_slab_rcu);
+		} else {
+			discard_slab(s, page);
+		}
 	}
 }
 
@@ -581,7 +610,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	WRITE_ONCE(m->state, OBJ_ALLOC);
 	atomic_long_inc(&s->inuse);
 	if (s->poison) {
-		bad = memchr_inv(obj, POISON_FREE, s->size);
+		bad = memchr_inv((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
 		if (unlikely(bad))
 			report_poison(s, obj, bad, m, ip);
 	}
@@ -589,8 +618,9 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 		memset(obj, 0, s->object_size);
 		req = s->object_size;
 		meta_set_alloc(m, req, ip);
-	} else if (s->poison) {
-		memset(obj, POISON_INUSE, req);
+	} else if (s->poison && req > s->keep) {
+		/* Readers of a typesafe object may still check what is kept. */
+		memset((char *)obj + s->keep, POISON_INUSE, req - s->keep);
 	}
 	if (s->poison && req < s->size)
 		memset((char *)obj + req, SLUB_RED_ACTIVE, s->size - req);
@@ -677,7 +707,7 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	m->free_ip = ip;
 #endif
 	if (s->poison)
-		memset(obj, POISON_FREE, s->size);
+		memset((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
 	atomic_long_dec(&s->inuse);
 	put_free_object(s, obj);
 }
@@ -917,6 +947,10 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	return n;
 }
 
+static struct kmem_cache *__kmem_cache_create(const char *name, unsigned int size,
+					      unsigned int align, slab_flags_t flags,
+					      unsigned int keep, void (*ctor)(void *));
+
 /**
  * kmem_cache_create() - create a cache of objects of one size
  * @name: name for statistics and reports (copied)
@@ -927,10 +961,10 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
  *	objects must be freed in their constructed state
  *
  * With SLAB_TYPESAFE_BY_RCU the memory of a freed object stays an object
- * of this cache (readers under rcu_read_lock() may still look at it):
- * such objects are never poisoned and their slabs are not given back
- * until kmem_cache_destroy(), which the caller must precede with
- * rcu_barrier().
+ * of this cache (readers under rcu_read_lock() may still look at it): its
+ * slab goes back to the page allocator only after a grace period, and it
+ * is never poisoned (kmem_cache_create_typesafe() poisons all but the
+ * fields the readers check).
  *
  * Return: the cache, or NULL (panics instead with SLAB_PANIC).
  */
@@ -938,10 +972,46 @@ struct kmem_cache *kmem_cache_create(const char *name, unsigned int size,
 				     unsigned int align, slab_flags_t flags,
 				     void (*ctor)(void *))
 {
+	return __kmem_cache_create(name, size, align, flags,
+				   flags & SLAB_TYPESAFE_BY_RCU ? size : 0, ctor);
+}
+
+/**
+ * kmem_cache_create_typesafe() - create a SLAB_TYPESAFE_BY_RCU cache whose
+ *	freed objects are poisoned after their first @keep bytes
+ * @name: as for kmem_cache_create()
+ * @size: object size
+ * @align: alignment, 0 for the default
+ * @keep: bytes at the start of the object that lockless readers check
+ *	after the object may have been freed: the key, the reference count
+ *	(zero when freed), a lock set up by @ctor.  Put them first.
+ * @flags: more SLAB_* flags (SLAB_TYPESAFE_BY_RCU is implied)
+ * @ctor: as for kmem_cache_create(); with one nothing is poisoned
+ *
+ * Freeing leaves the first @keep bytes as they are and, in debug builds
+ * (CONFIG_DEBUG_KMALLOC), fills the rest with POISON_FREE, checked at the
+ * next allocation; allocation does not touch the first @keep bytes either
+ * (unless __GFP_ZERO), so a reader that takes a reference on a freed object
+ * sees a zero count, and one on a reused object sees the new key.
+ *
+ * Return: the cache, or NULL (panics instead with SLAB_PANIC).
+ */
+struct kmem_cache *kmem_cache_create_typesafe(const char *name, unsigned int size,
+					      unsigned int align, unsigned int keep,
+					      slab_flags_t flags, void (*ctor)(void *))
+{
+	return __kmem_cache_create(name, size, align, flags | SLAB_TYPESAFE_BY_RCU,
+				   keep, ctor);
+}
+
+static struct kmem_cache *__kmem_cache_create(const char *name, unsigned int size,
+					      unsigned int align, slab_flags_t flags,
+					      unsigned int keep, void (*ctor)(void *))
+{
 	struct kmem_cache *s;
 
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
-	if (s && !init_cache(s, name, size, align, flags, ctor)) {
+	if (s && !init_cache(s, name, size, align, flags, keep, ctor)) {
 		kfree(s);
 		s = NULL;
 	}
@@ -971,14 +1041,11 @@ static unsigned long shrink_cache(struct kmem_cache *s)
 		list_move(&page->lru, &empties);
 		s->nr_slabs--;
 		s->nr_empty--;
+		n++;
 	}
 	spin_unlock_irqrestore(&s->lock, flags);
 
-	list_for_each_entry_safe(page, next, &empties, lru) {
-		list_del(&page->lru);
-		discard_slab(s, page);
-		n++;
-	}
+	discard_slabs(s, &empties);
 	return n;
 }
 
@@ -1002,9 +1069,10 @@ int kmem_cache_shrink(struct kmem_cache *s)
  * kmem_cache_destroy() - destroy a cache
  * @s: the cache, or NULL
  *
- * All its objects must have been freed (for SLAB_TYPESAFE_BY_RCU caches,
- * after an rcu_barrier()).  If some are still allocated this prints a
- * "BUG:" report and leaks the cache.
+ * All its objects must have been freed.  For a SLAB_TYPESAFE_BY_RCU cache
+ * this waits (rcu_barrier()) for the slabs still waiting for a grace
+ * period.  If objects are still allocated this prints a "BUG:" report and
+ * leaks the cache.
  */
 void kmem_cache_destroy(struct kmem_cache *s)
 {
@@ -1026,6 +1094,8 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	list_del(&s->list);
 	spin_unlock_irqrestore(&slab_caches_lock, flags);
 	shrink_cache(s);
+	if (s->flags & SLAB_TYPESAFE_BY_RCU)
+		rcu_barrier();
 	free_cpu_caches(s);
 	kfree(s);
 }
@@ -1170,4 +1240,11 @@ void slab_print_stats(void)
 	if (SLAB_DEBUG)
 		printk("Debug: poisoning on, %d bug reports\n",
 		       atomic_read(&kmalloc_debug_reports));
+}
+
+/* For the tests: typesafe slabs waiting for a grace period, and freed after one. */
+void slab_rcu_counts(struct kmem_cache *s, long *pending, long *freed)
+{
+	*pending = atomic_long_read(&s->rcu_pending);
+	*freed = atomic_long_read(&s->rcu_freed);
 }

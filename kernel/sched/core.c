@@ -36,6 +36,7 @@
 #include <linux/ktime.h>
 #include <linux/cred.h>
 #include <linux/rcupdate.h>
+#include <linux/rhashtable.h>
 #include <linux/cpu.h>
 #include <asm/arch.h>
 #include "sched.h"
@@ -48,6 +49,16 @@ DEFINE_PER_CPU(struct rq, runqueues);
 /* Every task, for ps; protected by tasklist_lock. */
 static LIST_HEAD(task_list);
 static DEFINE_SPINLOCK(tasklist_lock);
+
+/* Every task but the idle tasks, by pid, for RCU lookups. */
+static struct rhashtable pid_table;
+static const struct rhashtable_params pid_params = {
+	.key_len = sizeof(pid_t),
+	.key_offset = offsetof(struct task_struct, pid),
+	.head_offset = offsetof(struct task_struct, pid_node),
+	.min_size = 64,
+	.automatic_shrinking = true,
+};
 static atomic_t next_pid = ATOMIC_INIT(0);
 
 /* ---- run-queue locking ---- */
@@ -956,10 +967,17 @@ void sched_task_init(struct task_struct *p, const char *comm)
 		strscpy(p->comm, comm, sizeof(p->comm));
 	p->pid = is_idle_task(p) ? 0 : atomic_inc_return(&next_pid);
 	copy_creds(p, 0);
+	if (p->pid)
+		WARN_ON(rhashtable_insert_fast(&pid_table, &p->pid_node, pid_params));
 
 	spin_lock_irqsave(&tasklist_lock, flags);
 	list_add_tail(&p->tasks, &task_list);
 	spin_unlock_irqrestore(&tasklist_lock, flags);
+}
+
+static void delayed_free_task(struct rcu_head *rhp)
+{
+	kthread_free(container_of(rhp, struct task_struct, rcu));
 }
 
 /**
@@ -972,11 +990,13 @@ void __put_task_struct(struct task_struct *t)
 
 	if (WARN_ON(is_idle_task(t) || READ_ONCE(t->on_cpu)))
 		return;
+	rhashtable_remove_fast(&pid_table, &t->pid_node, pid_params);
 	spin_lock_irqsave(&tasklist_lock, flags);
 	list_del(&t->tasks);
 	spin_unlock_irqrestore(&tasklist_lock, flags);
 	exit_creds(t);
-	kthread_free(t);
+	/* A pid lookup may still be looking at it. */
+	call_rcu(&t->rcu, delayed_free_task);
 }
 
 /* ---- idle ---- */
@@ -1049,6 +1069,8 @@ void sched_init(void)
 		init_rq(cpu);
 	init_rq(smp_processor_id());
 	init_idle(smp_processor_id());
+	if (rhashtable_init(&pid_table, &pid_params))
+		panic("sched: cannot allocate the pid table");
 }
 
 /**
@@ -1303,25 +1325,38 @@ void sched_print_tasks(void)
 }
 
 /**
+ * find_task_by_vpid() - look a task up by pid in the RCU pid table
+ * @nr: the pid
+ *
+ * Call under rcu_read_lock(); the task stays valid until
+ * rcu_read_unlock(), but may already have exited.
+ *
+ * Return: the task, or NULL (also for pid 0, the idle tasks).
+ */
+struct task_struct *find_task_by_vpid(pid_t nr)
+{
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "find_task_by_vpid() needs rcu_read_lock()");
+	return rhashtable_lookup(&pid_table, &nr, pid_params);
+}
+
+/**
  * find_get_task_by_vpid() - look a task up by pid and take a reference
  * @nr: the pid
+ *
+ * Lockless: a task whose last reference is being dropped is not found.
  *
  * Return: the task (drop it with put_task_struct()), or NULL.
  */
 struct task_struct *find_get_task_by_vpid(pid_t nr)
 {
-	struct task_struct *p, *found = NULL;
-	unsigned long flags;
+	struct task_struct *p;
 
-	spin_lock_irqsave(&tasklist_lock, flags);
-	list_for_each_entry(p, &task_list, tasks) {
-		if (p->pid == nr && !is_idle_task(p)) {
-			found = get_task_struct(p);
-			break;
-		}
-	}
-	spin_unlock_irqrestore(&tasklist_lock, flags);
-	return found;
+	rcu_read_lock();
+	p = find_task_by_vpid(nr);
+	if (p && !atomic_inc_not_zero(&p->usage))
+		p = NULL;
+	rcu_read_unlock();
+	return p;
 }
 
 /**

@@ -11,6 +11,8 @@
 #   idle      idle CPUs' ticks and wake-ups while a GP runs every 100 ms
 #   srcu      refscale and rcuscale (normal and expedited) with scale_type=srcu,
 #             and rcuos's srcu_fast (srcu_read_lock_fast(), not in Linux 6.12)
+#   rhash     rcuos only: RCU hash table lookups per second per CPU against the
+#             same table under a reader-writer lock, on 1, 4 and 8 vCPUs
 #
 # then prints a table (tests/bench/report.py) with each figure for both
 # kernels and their ratio, draws both kernels' grace-period latency
@@ -125,6 +127,21 @@ config
 poweroff
 " run_qemu "$OUT/logs/rcuos.log" 1800 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
+fi
+
+# ---- rcuos only: the RCU hash table against a reader-writer lock ----
+# One short boot per vCPU count, whatever BENCH_CPUS.
+if want rcuos; then
+	QEMU_MAIN=("${QEMU[@]}")
+	for n in 1 4 8; do
+		QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$n" -m "$MEM"
+		      -display none -no-reboot -monitor none)
+		BENCH_STDIN="rhashbench nkeys=1024 duration_ms=1000 runs=3
+poweroff
+" run_qemu "$OUT/logs/rcuos-rhash-$n.log" 300 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
+			-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
+	done
+	QEMU=("${QEMU_MAIN[@]}")
 fi
 
 # ---- rcuos, preemptible: the read side and grace-period latencies ----

@@ -155,6 +155,14 @@ def figures(lines_main, lines_by_test):
         fig['idle_ticks'] = int(m.group(2))
         fig['idle_wakeups'] = int(m.group(3))
         fig['idle_ipis'] = int(m.group(4))
+    for line in get('rhashbench'):
+        m = re.search(r'rhashbench: cpus=(\d+) keys=\d+ buckets=\d+ rcu=(\d+) '
+                      r'rwlock=(\d+) ratio=([\d.]+)', line)
+        if m:
+            n = m.group(1)
+            fig['rhash_rcu_' + n] = int(m.group(2))
+            fig['rhash_rwlock_' + n] = int(m.group(3))
+            fig['rhash_ratio_' + n] = float(m.group(4))
     return fig
 
 
@@ -208,6 +216,9 @@ def ratio(a, b):
     return '%.2f' % (a / b)
 
 
+# rhashbench runs in one boot per vCPU count (tests/bench/bench.sh).
+RHASH_VCPUS = (1, 4, 8)
+
 ROWS = [
     # key, label, digits
     ('ref_median', 'refscale rcu: read-side ns per lock/unlock pair (median of runs)', 3),
@@ -244,10 +255,13 @@ ROWS = [
     ('srcu_exp_median', 'rcuscale srcu: synchronize_srcu_expedited() latency, median (us)', 0),
     ('srcu_exp_p99', 'rcuscale srcu: synchronize_srcu_expedited() latency, 99th percentile (us)', 0),
     ('srcu_fast_gp_median', 'rcuscale srcu_fast: synchronize_srcu() latency, fast-reader domain, median (us; not in Linux 6.12)', 0),
-]
+] + [row for n in RHASH_VCPUS for row in (
+    ('rhash_rcu_%d' % n, 'rhashbench, %d vCPU(s): RCU hash table lookups per second per CPU (rcuos only)' % n, 0),
+    ('rhash_rwlock_%d' % n, 'rhashbench, %d vCPU(s): same table under a reader-writer lock, lookups per second per CPU (rcuos only)' % n, 0),
+    ('rhash_ratio_%d' % n, 'rhashbench, %d vCPU(s): RCU / reader-writer lock (rcuos only)' % n, 2))]
 
 # Rows Linux 6.12 has no figure for: srcu_read_lock_fast() came later.
-LINUX_LACKS = ('srcu_fast_',)
+LINUX_LACKS = ('srcu_fast_', 'rhash_')
 
 
 # The preemptible pair runs only refscale and rcuscale.
@@ -321,6 +335,8 @@ def main():
 
     logs = os.path.join(a.out, 'logs')
     rl = lines_of(os.path.join(logs, 'rcuos.log'))
+    for n in RHASH_VCPUS:
+        rl += lines_of(os.path.join(logs, 'rcuos-rhash-%d.log' % n))
     ll = {t: lines_of(os.path.join(logs, 'linux-%s.log' % t))
           for t in ('refscale', 'rcuscale', 'rcuscale-exp', 'rcubench',
                     'srcu-refscale', 'srcu-rcuscale', 'srcu-rcuscale-exp')}
@@ -499,6 +515,12 @@ runs the same RCU measurements on each. Regenerate with:
   has no `srcu_read_lock_fast()`) measures fast readers, which bump a
   per-CPU counter without a full barrier, and `synchronize_srcu()` on
   their domain, which pays for that with normal RCU grace periods.
+- **rhashbench** (rcuos only: Linux has no comparable in-kernel test): a
+  bound kthread per vCPU looks up random keys of 1024 in the resizable
+  RCU hash table (lib/rhashtable.c) for 1 s, then the same with each
+  reader also holding the read side of a reader-writer spinlock; the best
+  of 3 alternating runs of each, in lookups per second per CPU, on 1, 4 and
+  8 vCPUs (one boot each, whatever `BENCH_CPUS`).
 
 These are measurements, never pass/fail tests: the host is shared and TCG
 timing varies from run to run; compare the two columns of one run.

@@ -1,3 +1,5 @@
 # kernel/sched/tests/: KUnit suites for the scheduler, kthreads and sleeping locks.
 obj-$(CONFIG_KUNIT) += kernel/sched/tests/sched_test.o
 obj-$(CONFIG_KUNIT) += kernel/sched/tests/rtmutex_test.o
+# KUnit suite "pid": task lookup through the RCU pid table.
+obj-$(CONFIG_KUNIT) += kernel/sched/tests/pid_test.o
