@@ -1,0 +1,1 @@
+# kernel/cgroup/tests/: KUnit suite "cgroup" and the cgroup torture test.
