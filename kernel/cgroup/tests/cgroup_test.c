@@ -406,6 +406,46 @@ static void cgroup_paths(struct kunit *test)
 	cgtest_drain();
 }
 
+/*
+ * PROVE_RCU: task_css_set() is legal under rcu_read_lock(), css_set_lock
+ * or cgroup_mutex, and splats with none of them.  Once per boot: the
+ * splat is reported once per site.
+ */
+static void cgroup_task_css_lockdep(struct kunit *test)
+{
+	static bool ran;
+	unsigned long flags;
+	struct css_set *cset;
+
+	if (!IS_ENABLED(CONFIG_PROVE_RCU))
+		kunit_skip(test, "needs CONFIG_PROVE_RCU");
+	if (ran)
+		kunit_skip(test, "splats once per site: already reported in this boot");
+	ran = true;
+
+	kunit_printk_capture_start();
+	rcu_read_lock();
+	cset = task_css_set(current);
+	rcu_read_unlock();
+	spin_lock_irqsave(&css_set_lock, flags);
+	KUNIT_EXPECT_PTR_EQ(test, task_css_set(current), cset);
+	spin_unlock_irqrestore(&css_set_lock, flags);
+	mutex_lock(&cgroup_mutex);
+	KUNIT_EXPECT_PTR_EQ(test, task_css_set(current), cset);
+	mutex_unlock(&cgroup_mutex);
+	kunit_printk_capture_stop();
+	KUNIT_EXPECT_FALSE_MSG(test, kunit_log_contains("suspicious"),
+			       "task_css_set() splatted under RCU, css_set_lock or cgroup_mutex");
+
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	cset = task_css_set(current);		/* no reader, no lock */
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_TRUE_MSG(test, kunit_log_contains("suspicious rcu_dereference_check() usage"),
+			      "task_css_set() outside a reader did not splat");
+}
+
 static struct kunit_case cgroup_test_cases[] = {
 	KUNIT_CASE(cgroup_tryget_dying),
 	KUNIT_CASE(cgroup_rmdir_busy),
@@ -415,6 +455,7 @@ static struct kunit_case cgroup_test_cases[] = {
 	KUNIT_CASE(cgroup_exit_uncharges),
 	KUNIT_CASE(cgroup_parent_outlives_child),
 	KUNIT_CASE(cgroup_paths),
+	KUNIT_CASE(cgroup_task_css_lockdep),
 	{}
 };
 
