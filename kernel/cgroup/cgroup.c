@@ -164,6 +164,12 @@ static void css_init(struct cgroup_subsys_state *css, struct cgroup_subsys *ss,
 	init_rcu_head(&css->rcu);
 }
 
+/* rmdir: the css goes offline; css_tryget_online() fails from now on. */
+static void css_kill(struct cgroup_subsys_state *css)
+{
+	WRITE_ONCE(css->flags, (css->flags & ~CSS_ONLINE) | CSS_DYING);
+}
+
 /* ---- css_set ---- */
 
 static void css_set_free_rcu(struct rcu_head *head)
@@ -548,9 +554,9 @@ int cgroup_rmdir(struct cgroup *cgrp)
 		goto out;
 	}
 	/* No task can join now: attach and fork check under this lock. */
-	WRITE_ONCE(cgrp->self.flags, cgrp->self.flags | CSS_DYING);
+	css_kill(&cgrp->self);
 	for (i = 0; i < CGROUP_SUBSYS_COUNT; i++)
-		WRITE_ONCE(cgrp->subsys[i]->flags, cgrp->subsys[i]->flags | CSS_DYING);
+		css_kill(cgrp->subsys[i]);
 	spin_unlock_irqrestore(&css_set_lock, flags);
 	list_del(&cgrp->sibling);
 	smp_mb();	/* the flags before the base references go: css_tryget_online() */
