@@ -27,6 +27,7 @@
 #include <asm/barrier.h>
 
 struct cred;
+struct css_set;
 struct kthread;
 struct rcu_node;
 struct rt_mutex;
@@ -169,6 +170,11 @@ struct held_lock {
  *	(kernel/sched/rtmutex.c)
  * @pi_held_locks: rt_mutexes this task owns that have waiters; their top
  *	waiters' priorities make its boost (kernel/sched/rtmutex.c)
+ * @cgroups: CGROUPS: the task's css_set (RCU-protected, changed under
+ *	css_set_lock; see <linux/cgroup.h>); NULL for the idle tasks
+ * @cg_list: CGROUPS: link in the css_set's list of live tasks
+ * @cgroup_exec_start: CGROUPS: local_clock() when the task's run time
+ *	was last charged to its cgroup
  */
 struct task_struct {
 	unsigned long thread_sp;	/* keep first: switch.asm */
@@ -227,6 +233,12 @@ struct task_struct {
 
 	struct rt_mutex_waiter *pi_blocked_on;
 	struct hlist_head pi_held_locks;
+
+#ifdef CONFIG_CGROUPS
+	struct css_set __rcu *cgroups;
+	struct list_head cg_list;
+	u64 cgroup_exec_start;
+#endif
 };
 
 /* The task running on this CPU. */

@@ -35,6 +35,7 @@
 #include <linux/interrupt.h>
 #include <linux/ktime.h>
 #include <linux/cred.h>
+#include <linux/cgroup.h>
 #include <linux/rcupdate.h>
 #include <linux/rhashtable.h>
 #include <linux/cpu.h>
@@ -516,6 +517,7 @@ static void __schedule(bool preempt)
 
 	rq->nr_switches++;
 	(*switch_count)++;
+	cgroup_account_switch(prev, next);
 	rq->curr = next;
 	WRITE_ONCE(next->on_cpu, 1);
 	if (!rt_task(next) && !next->time_slice)
@@ -667,6 +669,7 @@ void scheduler_tick(void)
 		return;
 	arch_spin_lock(&rq->lock);
 	curr = rq->curr;
+	cgroup_account_tick(curr);
 	if (is_idle_task(curr)) {
 		if (rq->nr_running)
 			set_need_resched();

@@ -20,6 +20,7 @@
 #include <linux/gfp.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
+#include <linux/cgroup.h>
 #include "sched.h"
 
 /**
@@ -49,7 +50,10 @@ struct kthread {
  * @node: NUMA node (ignored; rcuos is not NUMA)
  * @namefmt: printf-style name
  *
- * Return: the new task, not yet running, or ERR_PTR(-ENOMEM).
+ * The task is created in the creator's cgroup.
+ *
+ * Return: the new task, not yet running, or ERR_PTR(-ENOMEM), or
+ * ERR_PTR(-EAGAIN) if the cgroup is at its pids.max.
  */
 struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *data,
 					   int node, const char namefmt[], ...)
@@ -58,6 +62,7 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *da
 	struct kthread *kt;
 	unsigned long stack, *sp;
 	va_list args;
+	int err;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
@@ -94,12 +99,18 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *da
 	va_end(args);
 
 	sched_task_init(p, NULL);
+	err = cgroup_fork(p);
+	if (err) {
+		put_task_struct(p);	/* never ran: freed at once */
+		return ERR_PTR(err);
+	}
 	return p;
 }
 
 /* Free a task's memory (its last reference is gone). */
 void kthread_free(struct task_struct *p)
 {
+	cgroup_free(p);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
@@ -274,6 +285,7 @@ void do_exit(long code)
 	WARN_ON(is_idle_task(tsk));
 	tsk->flags |= PF_EXITING;
 	exit_rcu();
+	cgroup_exit(tsk);
 	if (tsk->kthread) {
 		tsk->kthread->result = code;
 		complete_all(&tsk->kthread->exited);
