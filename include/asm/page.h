@@ -23,6 +23,11 @@
 #define KSTACK_GUARD	(16UL << 10)
 #define KSTACK_SLOT	(KSTACK_GUARD + (16UL << 10))
 
+/* Page-table entry bits (kernel/arch/paging.c, lookup_address()). */
+#define _PAGE_PRESENT	(1UL << 0)
+#define _PAGE_RW	(1UL << 1)
+#define _PAGE_NX	(1UL << 63)
+
 #define __va(pa)	((void *)((unsigned long)(pa) + PAGE_OFFSET))
 #define __pa(va)	((phys_addr_t)((unsigned long)(va) - PAGE_OFFSET))
 /* Physical address of a kernel-image symbol. */

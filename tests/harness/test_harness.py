@@ -293,6 +293,45 @@ class JudgeLogs(unittest.TestCase):
         self.assertIn("Kernel panic - not syncing: page fault", joined)
         self.assertIn("incomplete", joined)         # 1 of 4 results
 
+    CRASH = textwrap.dedent("""\
+        [    0.100000] rcuos shell: type 'help' for the commands
+        rcuos> crash stack
+        [    0.200000] crash: recursing until the stack overflows
+        [    0.200001] BUG: stack guard page hit by task shell/8 (stack overflow)
+        [    0.200002] Call Trace:
+        [    0.300000] Kernel panic - not syncing: stack guard page hit by task shell/8 (stack overflow)
+        [    0.300001] ---[ end Kernel panic - not syncing: stack guard page hit ]---
+        """)
+    GUARD = r"stack guard page hit by task shell/\d+ \(stack overflow\)"
+
+    def test_expect_panic(self):
+        v = self.judge(self.CRASH, code=logcheck.EXIT_PANIC, expect_panic=self.GUARD)
+        self.assertTrue(v.passed, v.failures)
+        self.assertEqual(len(v.expected_splats), 1)
+
+    def test_expect_panic_wrong_panic(self):
+        v = self.judge(self.CRASH, code=logcheck.EXIT_PANIC,
+                       expect_panic=r"write to read-only kernel text")
+        self.assertFalse(v.passed)
+        self.assertIn("panic does not match", "\n".join(v.failures))
+
+    def test_expect_panic_none(self):
+        v = self.judge(PASSING, expect_panic=self.GUARD)
+        self.assertFalse(v.passed)
+        self.assertIn("did not happen", "\n".join(v.failures))
+
+    def test_expect_panic_exit_status(self):
+        v = self.judge(self.CRASH, code=0, expect_panic=self.GUARD)  # triple fault
+        self.assertFalse(v.passed)
+        self.assertIn("triple fault", "\n".join(v.failures))
+
+    def test_expect_panic_earlier_splat(self):
+        text = self.CRASH.replace("rcuos> crash stack",
+                                  "[    0.1] WARNING: at foo.c:1\nrcuos> crash stack")
+        v = self.judge(text, code=logcheck.EXIT_PANIC, expect_panic=self.GUARD)
+        self.assertFalse(v.passed)
+        self.assertIn("splat: WARNING", "\n".join(v.failures))
+
     def test_timeout(self):
         v = logcheck.judge(PASSING.replace("rcuos> poweroff\n", ""), exit_code=None,
                            timed_out=True)
@@ -432,6 +471,16 @@ class Scenarios(unittest.TestCase):
         self.assertEqual(s.allow_splats, ["WARNING: .*frob"])
         self.assertTrue(s.require_ktap)
         self.assertEqual(s.mem, "512M")
+
+    def test_expect_panic_key(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".scenario", delete=False) as f:
+            f.write("command = crash text\nexpect-panic = read-only kernel text$\n")
+        try:
+            s = scenario.load(f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(s.expect_panic, "read-only kernel text$")
+        self.assertFalse(s.require_ktap)
 
     def test_bad_key(self):
         with tempfile.NamedTemporaryFile("w", suffix=".scenario", delete=False) as f:
