@@ -21,6 +21,7 @@ sys.path.insert(0, HERE)
 import boot  # noqa: E402
 import logcheck  # noqa: E402
 import scenario  # noqa: E402
+import shellfuzz  # noqa: E402
 
 
 def log(s):
@@ -527,6 +528,29 @@ def iter_tests(suite):
         else:
             yield t
 
+
+class ShellFuzzModel(unittest.TestCase):
+    """shellfuzz.py's model of the shell's line editor and its filter."""
+
+    def test_editor(self):
+        e = shellfuzz.Editor()
+        self.assertEqual(e.feed(b"cpuz\x7fs\r\n"), [("run", "cpus")])
+        self.assertEqual(e.feed(b"ps\x03"), [("cancel",)])
+        self.assertEqual(e.feed(b"xx\x15mem\n"), [("run", "mem")])
+        self.assertEqual(e.feed(b"\x1b[A\x1b[A\r"), [("run", "cpus")])    # history
+        self.assertEqual(e.feed(b"\x1bxid\x01\xff\r"), [("run", "id")])  # ESC eats x
+        self.assertEqual(e.feed(b"a" * 300 + b"\r"), [("long",)])
+        self.assertEqual(e.feed(b"\ttest\x1b[3~\r"), [("run", " test")])
+
+    def test_filter(self):
+        known = {"poweroff", "reboot", "crash", "torture", "test", "set", "onoff", "stall",
+                 "cpus", "cpu"}
+        for line in ("poweroff", "reboot", "crash stack", "torture", "test",
+                     "set rcupdate.rcu_cpu_stall_timeout=1 zz=1", "onoff 5", "stall 3"):
+            self.assertFalse(shellfuzz.safe(line, known), line)
+        for line in ("", "cpus", "cpu offline 3", "torture zz duration=1", "test --list",
+                     "onoff 0", "onoff 200", "frob", "set \"zz a\""):
+            self.assertTrue(shellfuzz.safe(line, known), line)
 
 if __name__ == "__main__":
     sys.exit(main())
