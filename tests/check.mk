@@ -77,7 +77,7 @@ endif
 .PHONY: check-sparse-cases check-codegen
 .PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-size check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
-	harness-test list-scenarios fuzz-shell check-fuzz-shell
+	harness-test list-scenarios fuzz-shell check-fuzz-shell soak
 
 # The steps, one after the other even under make -j; check-quick is the
 # inner loop's subset, with one short boot of each RCU flavour: Tree on one
@@ -265,6 +265,14 @@ check-fuzz-shell:
 	cat $(CHECK_LOGS)/shellfuzz.out; \
 	grep -E '^(PASS|FAIL):' $(CHECK_LOGS)/shellfuzz.out >>$$f || \
 		echo "FAIL: shellfuzz (no result; log: $(CHECK_LOGS)/shellfuzz.out)" | tee -a $$f
+
+# Soak: every scenario in rotation, one at a time, for HOURS hours
+# (tests/harness/soak.py); SOAK_MATCH=REGEX keeps the matching ones.
+HOURS ?= 1
+SOAK_MATCH ?=
+soak: check-build
+	@$(PYTHON) tests/harness/soak.py --hours $(HOURS) --match '$(SOAK_MATCH)' \
+		--cfg-root $(CHECK_CFG_ROOT) --out $(O)/soak
 
 check-scenarios:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
