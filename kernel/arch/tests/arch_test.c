@@ -393,13 +393,22 @@ static void arch_image_perms(struct kunit *test)
 	}
 }
 
+/* Counts the CPUs whose interrupted stack is not a guarded one. */
+static void stack_area_probe(void *arg)
+{
+	if (!kstack_mapped_addr((unsigned long)__builtin_frame_address(0)))
+		atomic_inc(arg);
+}
+
 /*
  * Kthread stacks (this one's, and a new one) are mapped RW and NX in the
- * stack area with an unmapped guard below.
+ * stack area with an unmapped guard below; so are the secondary CPUs'
+ * idle stacks, and every stack an IPI interrupts there.
  */
 static void arch_stack_guard(struct kunit *test)
 {
 	unsigned long lo = (unsigned long)current->stack;
+	atomic_t outside = ATOMIC_INIT(0);
 	void *s;
 
 	KUNIT_ASSERT_NOT_NULL(test, current->stack);
@@ -419,6 +428,11 @@ static void arch_stack_guard(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pte_of(s - 1), 0ULL);
 	KUNIT_EXPECT_EQ(test, pte_of(s - KSTACK_GUARD), 0ULL);
 	kstack_free(s);
+
+	for (int cpu = 1; cpu < nr_cpu_ids; cpu++)
+		if (cpu_online(cpu))
+			smp_call_function_single(cpu, stack_area_probe, &outside, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&outside), 0);
 }
 
 static struct kunit_case arch_test_cases[] = {
