@@ -8,7 +8,8 @@ Runs the scenarios one at a time in rotation (sorted by name, those whose
 name matches --match; all by default) until --hours have passed: the
 scenario under way when time runs out finishes, no new one starts.  Each
 run is judged as make check judges it (scenario.py, boot.py); a failing
-run's log is kept as OUT/fail/NAME-RUN.log.  At the end, or on Ctrl-C,
+run's log is kept as OUT/fail/NAME-RUN.log.  SIGTERM ends the soak
+after the scenario under way.  At the end (or on Ctrl-C, at once) it
 prints a table: scenario, runs, failures, the first failure's log, and a
 last line 'soak: N runs in T, N failed'.  Exit status 1 if any run failed.
 The kernels must be built (make check-build; make soak does it).
@@ -20,6 +21,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -62,11 +64,13 @@ def main(argv=None):
     t0 = time.monotonic()
     budget = args.hours * 3600
     total = failed = 0
+    stop = []
+    signal.signal(signal.SIGTERM, lambda sig, frame: stop.append(sig))
     print("soak: %d scenarios in rotation for %s (logs: %s)" % (
         len(scens), hms(budget), args.out), flush=True)
     try:
         i = 0
-        while time.monotonic() - t0 < budget:
+        while time.monotonic() - t0 < budget and not stop:
             s = scens[i % len(scens)]
             i += 1
             st = stats[s.name]
@@ -90,7 +94,9 @@ def main(argv=None):
                 hms(time.monotonic() - t0), total, s.name, verdict,
                 time.monotonic() - t1), flush=True)
     except KeyboardInterrupt:
-        print("soak: interrupted")
+        stop.append(signal.SIGINT)
+    if stop:
+        print("soak: stopped by %s" % signal.Signals(stop[0]).name)
     print(table(stats, [s.name for s in scens]))
     print("soak: %d runs in %s, %d failed" % (total, hms(time.monotonic() - t0), failed))
     return 1 if failed else 0
