@@ -80,7 +80,10 @@ static u64 *alloc_table(void)
 	return (u64 *)get_zeroed_page(GFP_ATOMIC);
 }
 
-/* The entry for @va at @level (3 = PDPT ... 1 = PT), creating tables. */
+/*
+ * The entry for @va at @level (3 = PDPT ... 1 = PT), creating tables.
+ * NULL if a table could not be allocated (only after boot).
+ */
 static u64 *walk(unsigned long va, int level)
 {
 	u64 *table = kernel_pml4;
@@ -88,8 +91,13 @@ static u64 *walk(unsigned long va, int level)
 	for (int l = 4; l > level; l--) {
 		unsigned int idx = (va >> (12 + 9 * (l - 1))) & 511;
 
-		if (!(table[idx] & PTE_P))
-			table[idx] = pt_phys(alloc_table()) | PTE_P | PTE_RW;
+		if (!(table[idx] & PTE_P)) {
+			u64 *new = alloc_table();
+
+			if (!new)
+				return NULL;
+			table[idx] = pt_phys(new) | PTE_P | PTE_RW;
+		}
 		table = pt_virt(table[idx] & PTE_ADDR);
 	}
 	return &table[(va >> (12 + 9 * (level - 1))) & 511];
@@ -168,9 +176,12 @@ void __iomem *ioremap(phys_addr_t phys, size_t size)
 	spin_lock_irqsave(&pgtable_lock, flags);
 	va = ioremap_next;
 	ioremap_next += len + PAGE_SIZE;	/* guard page */
-	for (size_t off = 0; off < len; off += PAGE_SIZE)
-		*walk(va + off, 1) = (base + off) | PTE_P | PTE_RW | PTE_PCD |
-				     PTE_PWT | PTE_NX | PTE_G;
+	for (size_t off = 0; off < len; off += PAGE_SIZE) {
+		u64 *pte = walk(va + off, 1);
+
+		BUG_ON(!pte);	/* at boot: no memory for a page table */
+		*pte = (base + off) | PTE_P | PTE_RW | PTE_PCD | PTE_PWT | PTE_NX | PTE_G;
+	}
 	spin_unlock_irqrestore(&pgtable_lock, flags);
 	return (void __iomem *)(va + (phys - base));
 }
@@ -213,9 +224,22 @@ void *kstack_alloc(void)
 	spin_lock_irqsave(&pgtable_lock, flags);
 	va = kstack_next + KSTACK_GUARD;
 	kstack_next += KSTACK_SLOT;
-	for (i = 0; i < n; i++)
-		*walk(va + i * PAGE_SIZE, 1) = __pa(pages[i]) | PTE_P | PTE_RW |
-					      PTE_NX | PTE_G;
+	for (i = 0; i < n; i++) {
+		u64 *pte = walk(va + i * PAGE_SIZE, 1);
+
+		if (!pte)
+			break;
+		*pte = __pa(pages[i]) | PTE_P | PTE_RW | PTE_NX | PTE_G;
+	}
+	if (i < n) {
+		/* No page table: give up the slot (never touched, so no TLB entry) */
+		while (i--)
+			*walk(va + i * PAGE_SIZE, 1) = 0;
+		spin_unlock_irqrestore(&pgtable_lock, flags);
+		for (i = 0; i < n; i++)
+			free_page(pages[i]);
+		return NULL;
+	}
 	spin_unlock_irqrestore(&pgtable_lock, flags);
 	return (void *)va;
 }
