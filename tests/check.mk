@@ -77,14 +77,14 @@ endif
 .PHONY: check-sparse-cases check-codegen
 .PHONY: check check-quick check-prepare check-packages check-kconfig check-build check-size check-unit check-sparse \
 	check-harness check-scenarios check-linux check-summary test-scenario \
-	harness-test list-scenarios
+	harness-test list-scenarios fuzz-shell check-fuzz-shell soak
 
 # The steps, one after the other even under make -j; check-quick is the
 # inner loop's subset, with one short boot of each RCU flavour: Tree on one
 # CPU (every test suite), Tiny under rcutorture.
 CHECK_STEPS := check-prepare check-packages check-kconfig check-build check-size check-unit \
 	check-sparse check-sparse-cases check-codegen check-link check-spin \
-	check-fuzz check-harness check-scenarios check-wmm check-mutants check-linux
+	check-fuzz check-harness check-fuzz-shell check-scenarios check-wmm check-mutants check-linux
 CHECK_QUICK_STEPS := check-prepare check-build check-size check-unit check-sparse \
 	check-sparse-cases check-codegen check-link check-wmm check-scenarios
 CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
@@ -240,6 +240,40 @@ check-harness:
 
 # Scenarios, $(CHECK_JOBS) at a time; each boots its defconfig's kernel from
 # check-build with its own command line and log.
+# The shell fuzzer in QEMU (tests/harness/shellfuzz.py): random command
+# lines typed one at a time into a 4-CPU boot of the current build (make
+# fuzz-shell) or of the tree build (check-fuzz-shell).  A new seed each run,
+# printed; SHELLFUZZ_SEED=N repeats one.
+SHELLFUZZ_SECONDS ?= 60
+SHELLFUZZ_CPUS ?= 4
+SHELLFUZZ_SEED ?=
+shellfuzz = $(PYTHON) tests/harness/shellfuzz.py --iso $(1) --cpus $(SHELLFUZZ_CPUS) \
+	--seconds $(SHELLFUZZ_SECONDS) $(if $(SHELLFUZZ_SEED),--seed $(SHELLFUZZ_SEED)) --log $(2)
+
+fuzz-shell: $(O)/rcuos.iso
+	@$(call shellfuzz,$(O)/rcuos.iso,$(O)/shellfuzz.log)
+
+check-fuzz-shell:
+	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
+	@f=$(CHECK_RESULTS)/shellfuzz.txt; rm -f $$f; \
+	iso=$(CHECK_CFG_ROOT)/tree/rcuos.iso; \
+	if [ ! -f $$iso ]; then \
+		echo "FAIL: shellfuzz (no $$iso: build of tree_defconfig failed?)" | tee -a $$f; \
+		exit 0; \
+	fi; \
+	$(call shellfuzz,$$iso,$(CHECK_LOGS)/shellfuzz.log) >$(CHECK_LOGS)/shellfuzz.out 2>&1; \
+	cat $(CHECK_LOGS)/shellfuzz.out; \
+	grep -E '^(PASS|FAIL):' $(CHECK_LOGS)/shellfuzz.out >>$$f || \
+		echo "FAIL: shellfuzz (no result; log: $(CHECK_LOGS)/shellfuzz.out)" | tee -a $$f
+
+# Soak: every scenario in rotation, one at a time, for HOURS hours
+# (tests/harness/soak.py); SOAK_MATCH=REGEX keeps the matching ones.
+HOURS ?= 1
+SOAK_MATCH ?=
+soak: check-build
+	@$(PYTHON) tests/harness/soak.py --hours $(HOURS) --match '$(SOAK_MATCH)' \
+		--cfg-root $(CHECK_CFG_ROOT) --out $(O)/soak
+
 check-scenarios:
 	@mkdir -p $(CHECK_RESULTS) $(CHECK_LOGS)
 	@$(PYTHON) tests/harness/scenario.py run --jobs $(CHECK_JOBS) --cfg-root $(CHECK_CFG_ROOT) \

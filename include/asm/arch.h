@@ -109,6 +109,14 @@ void ioapic_init(void);
 void lapic_init_cpu(void);
 void smp_detect_cpus(void);
 void paging_early_done(void);
+
+/* kernel/arch/paging.c: kernel stacks with guards, page-table queries */
+void *kstack_alloc(void);
+void kstack_free(void *stack);
+bool kstack_guard_addr(unsigned long addr);
+bool kstack_mapped_addr(unsigned long addr);
+u64 lookup_address(unsigned long va, int *level);
+unsigned long paging_count_wx(void);
 void tsc_calibrate(void);
 void lapic_timer_calibrate(void);
 void lapic_timer_start(void);

@@ -51,7 +51,6 @@ extern const char trampoline_start[], tr_cr3[], tr_stack[], tr_entry[];
 extern char boot_pml4[];
 extern char ap_start64[];
 
-#define SMP_STACK_ORDER	2	/* 16 KiB idle stacks */
 
 /* Decide which CPUs exist: the MADT's list, capped by NR_CPUS. */
 void __init smp_detect_cpus(void)
@@ -112,13 +111,14 @@ static bool start_ap(unsigned int cpu, bool hotplug)
 {
 	u8 *tramp = __va(TRAMPOLINE_PHYS);
 	u32 apicid = cpu_info[cpu].apic_id;
-	unsigned long stack = __get_free_pages(GFP_KERNEL, SMP_STACK_ORDER);
+	/* The idle task's stack, above a guard like every kthread's. */
+	unsigned long stack = (unsigned long)kstack_alloc();
 	u64 deadline;
 
 	if (!stack)
 		return false;
 	ap_boot_cr3 = kernel_cr3();
-	ap_boot_stack = stack + (PAGE_SIZE << SMP_STACK_ORDER);
+	ap_boot_stack = stack + THREAD_SIZE;
 	ap_booting_cpu = cpu;
 	ap_started = 0;
 	ap_hotplug = hotplug;

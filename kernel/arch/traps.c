@@ -39,13 +39,15 @@ void set_intr_handler(unsigned int vector, irq_handler_t handler)
 	vector_handlers[vector] = handler;
 }
 
-extern char _stext[], _etext[], _sdata[], _end[];
+extern char _stext[], _etext[], _srodata[], _erodata[], _sdata[], _end[];
 
 static bool kernel_stack_addr(unsigned long a)
 {
 	if (a & 7)
 		return false;
 	if (a >= (unsigned long)_sdata && a < (unsigned long)_end)
+		return true;
+	if (kstack_mapped_addr(a))
 		return true;
 	return a >= PAGE_OFFSET && a < PAGE_OFFSET + (64UL << 30);
 }
@@ -132,12 +134,73 @@ void show_regs(const struct pt_regs *r)
 	       read_cr0(), read_cr2(), read_cr3(), read_cr4());
 }
 
-static void die(const char *what, struct pt_regs *regs)
+#define PF_PROT		(1UL << 0)	/* a protection violation, not a missing page */
+#define PF_WRITE	(1UL << 1)
+#define PF_INSTR	(1UL << 4)	/* an instruction fetch */
+
+static bool in_image(unsigned long a, const char *lo, const char *hi)
 {
-	static int die_counter;
+	return a >= (unsigned long)lo && a < (unsigned long)hi;
+}
+
+/* What a page fault at @addr with @err was, in words. */
+static const char *pf_reason(unsigned long addr, unsigned long err)
+{
+	unsigned long alias = addr - PAGE_OFFSET + KERNEL_VMA;
+
+	if (kstack_guard_addr(addr))
+		return "stack guard page";
+	if (!(err & PF_PROT))
+		return "page not present";
+	if (err & PF_INSTR)
+		return "instruction fetch from non-executable memory";
+	if (!(err & PF_WRITE))
+		return "protection violation";
+	if (in_image(addr, _stext, _etext))
+		return "write to read-only kernel text";
+	if (in_image(addr, _srodata, _erodata))
+		return "write to read-only kernel rodata";
+	if (addr >= PAGE_OFFSET && in_image(alias, _stext, _etext))
+		return "write to read-only direct-map alias of kernel text";
+	if (addr >= PAGE_OFFSET && in_image(alias, _srodata, _erodata))
+		return "write to read-only direct-map alias of kernel rodata";
+	return "write to read-only memory";
+}
+
+/*
+ * A kernel stack ran into its guard: the exception could not push its
+ * frame there, so this is a double fault on the IST stack (or a page
+ * fault if the stack pointer itself was still above the guard).
+ */
+static void __noreturn stack_guard_hit(struct pt_regs *regs)
+{
 	const char *comm;
 	int pid;
 
+	current_ident(&pid, &comm);
+	printk(KERN_EMERG "BUG: stack guard page hit by task %s/%d (stack overflow)\n",
+	       comm, pid);
+	printk(KERN_EMERG "CPU: %u address: %016lx\n", smp_processor_id(), read_cr2());
+	show_regs(regs);
+	show_stack_regs(regs);
+	notify_die(DIE_OOPS, "stack overflow", regs, regs->error_code, regs->vector);
+	panic("stack guard page hit by task %s/%d (stack overflow)", comm, pid);
+}
+
+static void die(const char *what, struct pt_regs *regs)
+{
+	static int die_counter;
+	char buf[96];
+	const char *comm;
+	int pid;
+
+	if ((regs->vector == 8 || regs->vector == 14) && kstack_guard_addr(read_cr2()))
+		stack_guard_hit(regs);
+	if (regs->vector == 14) {
+		snprintf(buf, sizeof(buf), "%s: %s", what,
+			 pf_reason(read_cr2(), regs->error_code));
+		what = buf;
+	}
 	current_ident(&pid, &comm);
 	printk(KERN_EMERG "Oops: %s: %04lx [#%d] CPU: %u PID: %d Comm: %s\n", what,
 	       regs->error_code, ++die_counter, smp_processor_id(), pid, comm);

@@ -21,6 +21,7 @@
 #include <linux/string.h>
 #include <linux/rcupdate.h>
 #include <linux/cgroup.h>
+#include <asm/arch.h>
 #include "sched.h"
 
 /**
@@ -66,12 +67,12 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *da
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
-	stack = __get_free_pages(GFP_KERNEL, THREAD_SIZE_ORDER);
+	stack = (unsigned long)kstack_alloc();	/* with a guard below */
 	if (!p || !kt || !stack) {
 		kfree(p);
 		kfree(kt);
 		if (stack)
-			free_pages(stack, THREAD_SIZE_ORDER);
+			kstack_free((void *)stack);
 		return ERR_PTR(-ENOMEM);
 	}
 
@@ -112,7 +113,7 @@ void kthread_free(struct task_struct *p)
 {
 	cgroup_free(p);
 	if (p->stack)
-		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
+		kstack_free(p->stack);
 	kfree(p->kthread);
 	kfree(p);
 }

@@ -164,6 +164,9 @@ def parse_args(argv):
                         "'any' accepts every status")
     p.add_argument("--allow-splat", action="append", default=[], metavar="REGEX",
                    help="WARNING:/BUG:/stall lines matching this are not failures")
+    p.add_argument("--expect-panic", metavar="REGEX",
+                   help="the run must panic, with a first 'Kernel panic' line matching this; "
+                        "the crash report's splats are then expected (exit status 37)")
     p.add_argument("--require-ktap", action="store_true",
                    help="fail unless the log holds at least one KTAP test result")
     p.add_argument("--name", help="name in the PASS/FAIL line (default: the ISO's)")
@@ -191,7 +194,7 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     judge_kw = dict(expects=args.expect, allow_splats=args.allow_splat,
-                    require_ktap=args.require_ktap)
+                    require_ktap=args.require_ktap, expect_panic=args.expect_panic)
 
     if args.judge:
         v = logcheck.judge(read_log(args.judge), exit_code=None, expect_exit=None, **judge_kw)

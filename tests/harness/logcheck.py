@@ -22,6 +22,7 @@ TOTALS_RE = re.compile(r"^# Totals: pass:(\d+) fail:(\d+) skip:(\d+) total:(\d+)
 SPLAT_MARK_RE = re.compile(r"#\s*expect-splat:\s*(begin|end)\b")
 
 PANIC_RE = re.compile(r"Kernel panic")
+PROMPT = "rcuos> "
 SPLAT_RES = [re.compile(r"\bWARNING:"), re.compile(r"\bBUG:"),
              re.compile(r"INFO: rcu\w* detected stalls"),
              re.compile(r"INFO: rcu\w* detected expedited stalls"),
@@ -226,19 +227,46 @@ class Verdict:
         return not self.failures
 
 
+def crash_report_start(lines):
+    """0-based index of the line where the first panic's report begins: the
+    last shell prompt before the panic line (the command that crashed), or
+    the panic line itself. None if nothing panicked."""
+    for i, raw in enumerate(lines):
+        if PANIC_RE.search(strip_timestamp(raw)):
+            for j in range(i, -1, -1):
+                if lines[j].startswith(PROMPT):
+                    return j
+            return i
+    return None
+
+
 def judge(text, exit_code=None, timed_out=False, expects=(), expect_exit=EXIT_POWEROFF_PASS,
-          allow_splats=(), require_ktap=False):
+          allow_splats=(), require_ktap=False, expect_panic=None):
     """Decide pass/fail for a boot. Returns a Verdict.
 
     exit_code: QEMU's exit status (None if it was killed).
     expect_exit: the status wanted, or None to accept any.
+    expect_panic: a regex the first "Kernel panic" line must match; the run
+      then must panic (exit status 37), and the splats of the crash report
+      (from the prompt of the command that crashed on) are expected ones.
     """
     v = Verdict()
     lines = clean_lines(text)
     allow = [re.compile(a) for a in allow_splats]
+    report_from = None
 
     if timed_out:
         v.failures.append("timeout: QEMU did not exit in time and was killed")
+    if expect_panic is not None:
+        expect_exit = EXIT_PANIC if expect_exit is not None else None
+        report_from = crash_report_start(lines)
+        if report_from is None:
+            v.failures.append("expected panic /%s/ did not happen" % expect_panic)
+        else:
+            first = next(strip_timestamp(l).strip() for l in lines[report_from:]
+                         if PANIC_RE.search(strip_timestamp(l)))
+            if not re.search(expect_panic, first):
+                v.failures.append("panic does not match /%s/: %s" % (expect_panic, first))
 
     # Splats, and the expected-splat regions around them.
     depth, begin_line, panicked = 0, None, False
@@ -258,13 +286,14 @@ def judge(text, exit_code=None, timed_out=False, expects=(), expect_exit=EXIT_PO
                 else:
                     depth -= 1
             continue
+        in_report = report_from is not None and i > report_from
         if PANIC_RE.search(line):
-            if not panicked:    # the first line says it; the rest repeat it
+            if not panicked and not in_report:  # the first line says it; the rest repeat it
                 v.failures.append("line %d: %s" % (i, line.strip()))
             panicked = True
             continue
         if any(r.search(line) for r in SPLAT_RES):
-            if depth or any(a.search(line) for a in allow):
+            if depth or in_report or any(a.search(line) for a in allow):
                 v.expected_splats.append((i, line.strip()))
             else:
                 v.splats.append((i, line.strip()))
@@ -300,7 +329,9 @@ def judge(text, exit_code=None, timed_out=False, expects=(), expect_exit=EXIT_PO
             v.failures.append("expected output missing: /%s/" % e)
 
     if exit_code is not None and not timed_out:
-        if exit_code == EXIT_PANIC:
+        if exit_code == EXIT_PANIC and expect_panic is not None:
+            pass
+        elif exit_code == EXIT_PANIC:
             if not any("Kernel panic" in f for f in v.failures):
                 v.failures.append("exit status %d: the kernel panicked" % exit_code)
         elif expect_exit is not None and exit_code != expect_exit:

@@ -28,7 +28,7 @@ SCENARIO_DIR = os.path.join(SRCTREE, "tests", "scenarios")
 
 LIST_KEYS = {"command": "commands", "expect": "expects", "allow-splat": "allow_splats"}
 SCALAR_KEYS = {"name", "description", "defconfig", "cpus", "timeout", "memory",
-               "cmdline", "expect-exit", "require-ktap"}
+               "cmdline", "expect-exit", "expect-panic", "require-ktap"}
 
 
 class ScenarioError(Exception):
@@ -49,6 +49,7 @@ class Scenario:
         self.expects = []
         self.allow_splats = []
         self.expect_exit = "33"
+        self.expect_panic = None
         self.require_ktap = None
 
     @property
@@ -81,6 +82,12 @@ def load(path):
                 s.mem = val
             elif key == "expect-exit":
                 s.expect_exit = val
+            elif key == "expect-panic":
+                try:
+                    re.compile(val)
+                except re.error as e:
+                    raise ScenarioError("%s:%d: expect-panic: bad regex: %s" % (path, n, e))
+                s.expect_panic = val
             elif key == "require-ktap":
                 if val not in ("yes", "no"):
                     raise ScenarioError("%s:%d: require-ktap is yes or no" % (path, n))
@@ -136,6 +143,8 @@ def run_one(s, cfg_root, out, echo):
         argv += ["--expect", e]
     for a in s.allow_splats:
         argv += ["--allow-splat", a]
+    if s.expect_panic is not None:
+        argv += ["--expect-panic", s.expect_panic]
     if s.require_ktap:
         argv.append("--require-ktap")
     if echo:

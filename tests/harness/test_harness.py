@@ -21,6 +21,7 @@ sys.path.insert(0, HERE)
 import boot  # noqa: E402
 import logcheck  # noqa: E402
 import scenario  # noqa: E402
+import shellfuzz  # noqa: E402
 
 
 def log(s):
@@ -293,6 +294,45 @@ class JudgeLogs(unittest.TestCase):
         self.assertIn("Kernel panic - not syncing: page fault", joined)
         self.assertIn("incomplete", joined)         # 1 of 4 results
 
+    CRASH = textwrap.dedent("""\
+        [    0.100000] rcuos shell: type 'help' for the commands
+        rcuos> crash stack
+        [    0.200000] crash: recursing until the stack overflows
+        [    0.200001] BUG: stack guard page hit by task shell/8 (stack overflow)
+        [    0.200002] Call Trace:
+        [    0.300000] Kernel panic - not syncing: stack guard page hit by task shell/8 (stack overflow)
+        [    0.300001] ---[ end Kernel panic - not syncing: stack guard page hit ]---
+        """)
+    GUARD = r"stack guard page hit by task shell/\d+ \(stack overflow\)"
+
+    def test_expect_panic(self):
+        v = self.judge(self.CRASH, code=logcheck.EXIT_PANIC, expect_panic=self.GUARD)
+        self.assertTrue(v.passed, v.failures)
+        self.assertEqual(len(v.expected_splats), 1)
+
+    def test_expect_panic_wrong_panic(self):
+        v = self.judge(self.CRASH, code=logcheck.EXIT_PANIC,
+                       expect_panic=r"write to read-only kernel text")
+        self.assertFalse(v.passed)
+        self.assertIn("panic does not match", "\n".join(v.failures))
+
+    def test_expect_panic_none(self):
+        v = self.judge(PASSING, expect_panic=self.GUARD)
+        self.assertFalse(v.passed)
+        self.assertIn("did not happen", "\n".join(v.failures))
+
+    def test_expect_panic_exit_status(self):
+        v = self.judge(self.CRASH, code=0, expect_panic=self.GUARD)  # triple fault
+        self.assertFalse(v.passed)
+        self.assertIn("triple fault", "\n".join(v.failures))
+
+    def test_expect_panic_earlier_splat(self):
+        text = self.CRASH.replace("rcuos> crash stack",
+                                  "[    0.1] WARNING: at foo.c:1\nrcuos> crash stack")
+        v = self.judge(text, code=logcheck.EXIT_PANIC, expect_panic=self.GUARD)
+        self.assertFalse(v.passed)
+        self.assertIn("splat: WARNING", "\n".join(v.failures))
+
     def test_timeout(self):
         v = logcheck.judge(PASSING.replace("rcuos> poweroff\n", ""), exit_code=None,
                            timed_out=True)
@@ -433,6 +473,16 @@ class Scenarios(unittest.TestCase):
         self.assertTrue(s.require_ktap)
         self.assertEqual(s.mem, "512M")
 
+    def test_expect_panic_key(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".scenario", delete=False) as f:
+            f.write("command = crash text\nexpect-panic = read-only kernel text$\n")
+        try:
+            s = scenario.load(f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(s.expect_panic, "read-only kernel text$")
+        self.assertFalse(s.require_ktap)
+
     def test_bad_key(self):
         with tempfile.NamedTemporaryFile("w", suffix=".scenario", delete=False) as f:
             f.write("cpu = 4\n")
@@ -478,6 +528,29 @@ def iter_tests(suite):
         else:
             yield t
 
+
+class ShellFuzzModel(unittest.TestCase):
+    """shellfuzz.py's model of the shell's line editor and its filter."""
+
+    def test_editor(self):
+        e = shellfuzz.Editor()
+        self.assertEqual(e.feed(b"cpuz\x7fs\r\n"), [("run", "cpus")])
+        self.assertEqual(e.feed(b"ps\x03"), [("cancel",)])
+        self.assertEqual(e.feed(b"xx\x15mem\n"), [("run", "mem")])
+        self.assertEqual(e.feed(b"\x1b[A\x1b[A\r"), [("run", "cpus")])    # history
+        self.assertEqual(e.feed(b"\x1bxid\x01\xff\r"), [("run", "id")])  # ESC eats x
+        self.assertEqual(e.feed(b"a" * 300 + b"\r"), [("long",)])
+        self.assertEqual(e.feed(b"\ttest\x1b[3~\r"), [("run", " test")])
+
+    def test_filter(self):
+        known = {"poweroff", "reboot", "crash", "torture", "test", "set", "onoff", "stall",
+                 "cpus", "cpu"}
+        for line in ("poweroff", "reboot", "crash stack", "torture", "test",
+                     "set rcupdate.rcu_cpu_stall_timeout=1 zz=1", "onoff 5", "stall 3"):
+            self.assertFalse(shellfuzz.safe(line, known), line)
+        for line in ("", "cpus", "cpu offline 3", "torture zz duration=1", "test --list",
+                     "onoff 0", "onoff 200", "frob", "set \"zz a\""):
+            self.assertTrue(shellfuzz.safe(line, known), line)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -98,6 +98,8 @@ def boot(iso, check, log):
         cmd += ["--cmd", line]
     for e in c["expect"]:
         cmd += ["--expect", e]
+    if c.get("expect_panic"):
+        cmd += ["--expect-panic", c["expect_panic"]]
     if c.get("require_ktap"):
         cmd.append("--require-ktap")
     return sh(cmd, log + ".harness") == 0

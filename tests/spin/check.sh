@@ -3,7 +3,7 @@
 #
 # check.sh [MODEL...]: model-check the RCU protocols in tests/spin with spin.
 #
-# For each model (default: gp dyntick exp preempt):
+# For each model (default: gp dyntick exp preempt srcu):
 #   spin:MODEL         the model as written must verify: exhaustive search,
 #                      0 errors, not cut short by the depth limit or memory
 #   spin:MODEL-busted  the model with -DBUSTED (one planted bug) and
@@ -17,7 +17,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 models=("$@")
-[ ${#models[@]} -gt 0 ] || models=(gp dyntick exp preempt)
+[ ${#models[@]} -gt 0 ] || models=(gp dyntick exp preempt srcu)
 
 for tool in spin gcc; do
 	if ! command -v $tool >/dev/null; then

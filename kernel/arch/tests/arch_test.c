@@ -2,7 +2,9 @@
 /*
  * KUnit suite "arch": spinlock mutual exclusion under contention on every
  * CPU, per-CPU data (static and alloc_percpu()), cross-CPU function calls
- * in hardirq context, NMIs, and the symbol table used by backtraces.
+ * in hardirq context, NMIs, the symbol table used by backtraces, and the
+ * memory protections: W^X, the image's permissions (also through the
+ * direct map) and the guard page under every kernel stack.
  */
 #include <kunit/test.h>
 #include <linux/kernel.h>
@@ -20,6 +22,7 @@
 #include <linux/string.h>
 #include <linux/kallsyms.h>
 #include <asm/arch.h>
+#include <asm/page.h>
 
 /* ---- spinlocks ---- */
 
@@ -338,6 +341,100 @@ static void arch_kallsyms(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, kallsyms_lookup(0x1000, NULL, NULL));
 }
 
+/* ---- memory protections ---- */
+
+extern char _stext[], _srodata[], _sdata[], _skallsyms[];
+
+/* The leaf entry for @va; 0 if not mapped. */
+static u64 pte_of(const void *va)
+{
+	int level;
+
+	return lookup_address((unsigned long)va, &level);
+}
+
+static void *alias_of(const void *va)
+{
+	return __va(__pa_symbol(va));
+}
+
+/* No page of the kernel's address space is both writable and executable. */
+static void arch_wx(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, paging_count_wx(), 0UL);
+}
+
+/* Text RX, rodata and symbols R, data RW; NX wherever not text. */
+static void arch_image_perms(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		const void *va;
+		bool rw, x;
+	} want[] = {
+		{ "text", _stext, false, true },
+		{ "rodata", _srodata, false, false },
+		{ "data", _sdata, true, false },
+		{ "kallsyms", _skallsyms, false, false },
+	};
+
+	for (int i = 0; i < ARRAY_SIZE(want); i++) {
+		u64 e = pte_of(want[i].va), a = pte_of(alias_of(want[i].va));
+
+		kunit_info(test, "%s: %#llx, direct-map alias %#llx\n", want[i].what,
+			   (unsigned long long)e, (unsigned long long)a);
+		KUNIT_EXPECT_TRUE(test, e & _PAGE_PRESENT);
+		KUNIT_EXPECT_EQ(test, !!(e & _PAGE_RW), want[i].rw);
+		KUNIT_EXPECT_EQ(test, !(e & _PAGE_NX), want[i].x);
+		/* the alias: never executable, writable only where the image is */
+		KUNIT_EXPECT_TRUE(test, a & _PAGE_PRESENT);
+		KUNIT_EXPECT_EQ(test, !!(a & _PAGE_RW), want[i].rw);
+		KUNIT_EXPECT_TRUE(test, a & _PAGE_NX);
+	}
+}
+
+/* Counts the CPUs whose interrupted stack is not a guarded one. */
+static void stack_area_probe(void *arg)
+{
+	if (!kstack_mapped_addr((unsigned long)__builtin_frame_address(0)))
+		atomic_inc(arg);
+}
+
+/*
+ * Kthread stacks (this one's, and a new one) are mapped RW and NX in the
+ * stack area with an unmapped guard below; so are the secondary CPUs'
+ * idle stacks, and every stack an IPI interrupts there.
+ */
+static void arch_stack_guard(struct kunit *test)
+{
+	unsigned long lo = (unsigned long)current->stack;
+	atomic_t outside = ATOMIC_INIT(0);
+	void *s;
+
+	KUNIT_ASSERT_NOT_NULL(test, current->stack);
+	KUNIT_EXPECT_TRUE(test, kstack_mapped_addr(lo));
+	KUNIT_EXPECT_TRUE(test, kstack_mapped_addr(lo + THREAD_SIZE - 1));
+	KUNIT_EXPECT_EQ(test, pte_of((void *)lo) & (_PAGE_PRESENT | _PAGE_RW | _PAGE_NX),
+			_PAGE_PRESENT | _PAGE_RW | _PAGE_NX);
+	KUNIT_EXPECT_EQ(test, pte_of((void *)(lo - 1)), 0ULL);
+	KUNIT_EXPECT_TRUE(test, kstack_guard_addr(lo - 1));
+	KUNIT_EXPECT_TRUE(test, kstack_guard_addr(lo - PAGE_SIZE));
+	KUNIT_EXPECT_FALSE(test, kstack_mapped_addr(lo - 8));
+
+	s = kstack_alloc();
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	for (unsigned long off = 0; off < THREAD_SIZE; off += PAGE_SIZE)
+		KUNIT_EXPECT_TRUE(test, pte_of(s + off) & _PAGE_PRESENT);
+	KUNIT_EXPECT_EQ(test, pte_of(s - 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, pte_of(s - KSTACK_GUARD), 0ULL);
+	kstack_free(s);
+
+	for (int cpu = 1; cpu < nr_cpu_ids; cpu++)
+		if (cpu_online(cpu))
+			smp_call_function_single(cpu, stack_area_probe, &outside, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&outside), 0);
+}
+
 static struct kunit_case arch_test_cases[] = {
 	KUNIT_CASE(arch_spinlock_exclusion),
 	KUNIT_CASE(arch_spinlock_irqsave_exclusion),
@@ -347,6 +444,9 @@ static struct kunit_case arch_test_cases[] = {
 	KUNIT_CASE(arch_ipi_function_call),
 	KUNIT_CASE(arch_nmi),
 	KUNIT_CASE(arch_kallsyms),
+	KUNIT_CASE(arch_wx),
+	KUNIT_CASE(arch_image_perms),
+	KUNIT_CASE(arch_stack_guard),
 	{}
 };
 
