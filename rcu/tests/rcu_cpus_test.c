@@ -80,21 +80,30 @@ static bool rc_wait(bool *flag, unsigned int secs)
 }
 
 /*
- * This task and the grace-period kthread to @cpu only (or back to every
- * CPU, @cpu < 0): a reader spinning on another CPU must not starve them.
+ * The grace-period kthread to @cpu only, or (@cpu < 0) back to the CPUs
+ * it had before: a reader spinning on another CPU must not starve it.
  */
 static void rc_pin(int cpu)
 {
+	static struct cpumask saved_gp;
+	static bool pinned;
+	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
 	struct cpumask m;
 
 	if (cpu < 0) {
-		m = *cpu_possible_mask;
-	} else {
-		cpumask_clear(&m);
-		cpumask_set_cpu(cpu, &m);
+		if (pinned) {
+			set_cpus_allowed_ptr(gp, &saved_gp);
+		}
+		pinned = false;
+		return;
 	}
-	set_cpus_allowed_ptr(READ_ONCE(rcu_state.gp_kthread), &m);
-	set_cpus_allowed_ptr(current, &m);
+	if (!pinned) {
+		saved_gp = gp->cpus_mask;
+		pinned = true;
+	}
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	set_cpus_allowed_ptr(gp, &m);
 }
 
 /* ---- a reader on each CPU against each way of waiting ---- */
