@@ -256,6 +256,18 @@ static inline unsigned int torture_nth_cpu(unsigned int n)
 	return torture_pick_cpu(n, -1);
 }
 
+/* ---- results ---- */
+
+#ifdef CONFIG_TORTURE_TEST
+bool torture_any_failed(void);
+#else
+/* No torture tool is built in: none can have failed. */
+static inline bool torture_any_failed(void)
+{
+	return false;
+}
+#endif
+
 /* ---- CPU hotplug ---- */
 
 int torture_onoff_init(unsigned long holdoff_ms, unsigned long interval_ms);

@@ -18,6 +18,7 @@
 #include <linux/sched.h>
 #include <linux/mm.h>
 #include <linux/rcupdate.h>
+#include <linux/torture.h>
 #include <kunit/test.h>
 #include <asm/arch.h>
 #include <asm/bootinfo.h>
@@ -200,13 +201,14 @@ static int cmd_test(int argc, char **argv)
 DEFINE_SHELL_CMD(test, "[suite|suite.case]... | --list", "run KUnit tests (all, or the named suites/cases), KTAP output", cmd_test);
 #endif
 
+/* A failed KUnit case, or a torture run from the shell that ended in FAILURE. */
 static bool any_test_failed(void)
 {
 #ifdef CONFIG_KUNIT
-	return kunit_any_failed();
-#else
-	return false;
+	if (kunit_any_failed())
+		return true;
 #endif
+	return torture_any_failed();
 }
 
 static int cmd_poweroff(int argc, char **argv)
@@ -227,7 +229,7 @@ static int cmd_poweroff(int argc, char **argv)
 	       " (no test failed)");
 	kernel_power_off(code);
 }
-DEFINE_SHELL_CMD(poweroff, "[code]", "power off; QEMU exit code 0x10 if no test failed, 0x11 if one did, or code", cmd_poweroff);
+DEFINE_SHELL_CMD(poweroff, "[code]", "power off; QEMU exit code 0x10 if no test or torture run failed, 0x11 if one did, or code", cmd_poweroff);
 
 static int cmd_reboot(int argc, char **argv)
 {

@@ -198,6 +198,22 @@ int torture_report_bad(const struct torture_tool *tool, const char *cmd, const c
 	return -EINVAL;
 }
 
+/* A run from the shell ended in FAILURE since boot. */
+static bool torture_failed_since_boot;
+
+/**
+ * torture_any_failed() - did a torture run from the shell fail since boot?
+ *
+ * The shell's poweroff turns this, like a failed KUnit case, into QEMU's
+ * exit code.
+ *
+ * Return: true if a tool's shell command reported FAILURE.
+ */
+bool torture_any_failed(void)
+{
+	return READ_ONCE(torture_failed_since_boot);
+}
+
 /**
  * torture_shell_run() - a tool's shell command
  * @tool: the tool
@@ -222,6 +238,8 @@ int torture_shell_run(struct torture_tool *tool, int argc, char **argv)
 		ret = tool->check(argv[0]);
 	if (!ret) {
 		ret = tool->run(argv[0]);
+		if (ret == -EIO)
+			WRITE_ONCE(torture_failed_since_boot, true);
 		if (ret == -EBUSY)
 			shell_error("%s: %s", argv[0], tool->busy_msg);
 		else if (ret == -ENOMEM)

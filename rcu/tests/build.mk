@@ -12,6 +12,7 @@ obj-$(CONFIG_KUNIT) += rcu/tests/rcu_test.o rcu/tests/rculist_test.o \
 		       rcu/tests/srcu_test.o
 obj-$(CONFIG_TINY_SRCU) += $(if $(CONFIG_KUNIT),rcu/tests/srcutiny_test.o)
 obj-$(CONFIG_TREE_RCU) += $(if $(CONFIG_KUNIT),rcu/tests/tree_stall_test.o rcu/tests/rcu_preempt_test.o \
+					   rcu/tests/rcu_cpus_test.o \
 					   rcu/tests/rcu_hotplug_test.o)
 # Shell commands "stall" and "rcuqoi": RCU quality-of-implementation checks.
 obj-$(CONFIG_TREE_RCU) += $(if $(CONFIG_KUNIT),rcu/tests/rcu_qoi.o)

@@ -191,6 +191,8 @@ enum rtort_read_kind {
  * @stop: stop it, after the test's threads, its last @cb_barrier and its
  *	last @gp_completed; safe after a failed @start
  * @irq_capable: readers may run in timer handlers
+ * @batch_checked: @gp_completed moves once per grace period, at its end,
+ *	so no reader may see it move twice (the "Reader Batch" check)
  * @sleepable: SRCU readers: one kind of reader (RTR_SRCU), which may
  *	sleep; no priority-boosting test
  * @broken: a deliberately broken type, whose run must end in FAILURE and
@@ -215,6 +217,7 @@ struct rcu_torture_ops {
 	int (*start)(void);
 	void (*stop)(void);
 	bool irq_capable;
+	bool batch_checked;
 	bool sleepable;
 	bool broken;
 };
@@ -458,16 +461,22 @@ static bool rcu_torture_readlock_held(void)
 }
 
 /*
- * Mostly no delay; now and then 200 us; rarely a few milliseconds, which
- * spans ticks and so gives grace periods every chance to end too soon.
- * @atomic: irqs or softirqs are off, keep it short.
+ * Mostly no delay; now and then 200 us; rarely a few milliseconds, and
+ * more rarely three to six ticks: a reader that spans ticks, forced-QS
+ * passes and other CPUs' whole grace periods gives a grace period that
+ * wrongly counts a tick, or leaves this CPU out, every chance to end
+ * too soon.  @atomic: irqs or softirqs are off, keep it short.
  */
+#define RCU_TORTURE_LONG_READ_MS	(3 * 1000 / HZ ? 3 * 1000 / HZ : 1)
+
 static void rcu_torture_read_delay(struct torture_random_state *rs, bool in_irq, bool atomic)
 {
 	const unsigned long shortdelay_us = 200;
 	u32 n = nrealreaders > 0 ? nrealreaders : 1;
 
-	if (!in_irq && !atomic && !(torture_random(rs) % (n * 20000)))
+	if (!in_irq && !atomic && !(torture_random(rs) % (n * 50000)))
+		mdelay(RCU_TORTURE_LONG_READ_MS + torture_random(rs) % RCU_TORTURE_LONG_READ_MS);
+	else if (!in_irq && !atomic && !(torture_random(rs) % (n * 20000)))
 		udelay(1000 + torture_random(rs) % 3000);
 	else if (!(torture_random(rs) % (n * 2 * shortdelay_us)))
 		udelay(in_irq || atomic ? 20 : shortdelay_us);
@@ -513,6 +522,7 @@ static const struct rcu_torture_ops rcu_ops = {
 	.kfree_obj	= rcu_torture_kfree_obj,
 	.gp_completed	= rcu_gp_completed,
 	.irq_capable	= true,
+	.batch_checked	= true,
 };
 
 /* ---- the "busted" flavor: a deliberate bug, for testing the test ---- */
@@ -1069,6 +1079,8 @@ static void rcu_torture_one_read(struct torture_random_state *rs, bool in_irq)
 	this_cpu_inc(rcu_torture_batch[completed]);
 	if (pipe_count > 1)
 		rcu_torture_note_error("Too-short grace period");
+	if (completed > 1 && cur_ops->batch_checked)
+		rcu_torture_note_error("a reader saw two grace periods end");
 out:
 	/* Switched out inside the critical section (an interrupt cannot be). */
 	if (!in_irq && READ_ONCE(current->nivcsw) != nivcsw)
@@ -1547,7 +1559,7 @@ static bool rcu_torture_stats_print(void)
 	long wsummary[RCU_TORTURE_PIPE_LEN + 1];
 	unsigned long gps, rate100;
 	long nreads = 0;
-	bool pipe_bad = false, bad;
+	bool pipe_bad = false, batch_bad = false, bad;
 	unsigned int cpu;
 	u64 ms;
 	int i;
@@ -1564,7 +1576,19 @@ static bool rcu_torture_stats_print(void)
 	for (i = 2; i <= RCU_TORTURE_PIPE_LEN; i++)
 		if (pipesummary[i])
 			pipe_bad = true;
-	bad = pipe_bad || atomic_read(&n_rcu_torture_mberror) ||
+	/*
+	 * "Reader Batch" counts readers by how many grace periods ended
+	 * (@gp_completed moved) between their first and last look inside
+	 * the critical section.  Only a grace period already under way when
+	 * the reader began may end before it does; the next one starts
+	 * later, so it must wait for the reader.  A count in column 2 or
+	 * beyond is a grace period that began after a reader and ended
+	 * inside it: too short, even if no freed element was seen.
+	 */
+	for (i = 2; i <= RCU_TORTURE_PIPE_LEN && cur_ops->batch_checked; i++)
+		if (batchsummary[i])
+			batch_bad = true;
+	bad = pipe_bad || batch_bad || atomic_read(&n_rcu_torture_mberror) ||
 	      atomic_long_read(&n_rcu_torture_barrier_error) ||
 	      atomic_long_read(&n_rcu_torture_kfree_error) ||
 	      wsummary[RCU_TORTURE_PIPE_LEN];
@@ -1584,7 +1608,10 @@ static bool rcu_torture_stats_print(void)
 		pr_alert("%s-torture: !!! Too-short grace period: readers saw elements 2 or more grace periods after removal\n",
 			 cur_ops->name);
 	rcu_torture_print_hist("Reader Pipe", pipesummary, pipe_bad);
-	rcu_torture_print_hist("Reader Batch", batchsummary, false);
+	if (batch_bad)
+		pr_alert("%s-torture: !!! Reader Batch: a reader saw two or more grace periods end\n",
+			 cur_ops->name);
+	rcu_torture_print_hist("Reader Batch", batchsummary, batch_bad);
 	rcu_torture_print_hist("Free-Block Circulation", wsummary,
 			       wsummary[RCU_TORTURE_PIPE_LEN] != 0);
 	rcu_torture_gp_rate(&gps, &ms, &rate100);

@@ -12,7 +12,8 @@ every check first.  One line per mutant and check, then
 'mutants: N caught in every run, N not, N known to escape'; exit status 1
 if any mutant escaped a check that mutants.py says catches it.  A mutant
 with "escapes" (the reason) is known to escape: its line says KNOWN and
-counts for nothing.
+counts for nothing.  Before the summary, a table: each mutant, the check
+that must catch it, and the runs in which it did (caught/total).
 
 usage: run.py [--runs N] [--only NAME[,NAME...]] [--checks CHECK,...] [--out DIR]
 """
@@ -140,12 +141,14 @@ def main():
         print("baseline: %s passes" % check, flush=True)
 
     caught = escaped = known = 0
+    table = []		# (mutant, check, result)
     for m in todo:
         path = os.path.join(src, m["file"])
         orig = open(os.path.join(TOP, m["file"])).read()
         if orig.count(m["old"]) != 1:
             print("FAIL: mutant %s: text to replace occurs %d times in %s"
                   % (m["name"], orig.count(m["old"]), m["file"]))
+            table.append((m["name"], "-", "text not found"))
             escaped += 1
             continue
         with open(path, "w") as f:
@@ -156,6 +159,7 @@ def main():
                                 os.path.join(logs, "build-%s.log" % m["name"]))
             if not built:
                 print("FAIL: mutant %s does not build (%s)" % (m["name"], check))
+                table.append((m["name"], check, "does not build"))
                 ok = False
                 break
             hits = 0
@@ -163,6 +167,8 @@ def main():
                 log = os.path.join(logs, "%s-%s-%d.log" % (m["name"], check, r))
                 if not run_check(src, a.out, built, check, log):
                     hits += 1
+            table.append((m["name"], check, "%d/%d%s" % (hits, a.runs,
+                                                          " (known)" if m.get("escapes") else "")))
             if m.get("escapes"):
                 # Known to escape this check: reported, never a failure.
                 print("KNOWN: mutant %s (%s): %s caught it in %d/%d runs (escapes: %s)"
@@ -180,6 +186,12 @@ def main():
             continue
         caught += ok
         escaped += not ok
+    if table:
+        w = max(len(r[0]) for r in table)
+        cw = max(max(len(r[1]) for r in table), len("caught by"))
+        print("%-*s  %-*s  runs caught" % (w, "mutant", cw, "caught by"))
+        for name, check, res in table:
+            print("%-*s  %-*s  %s" % (w, name, cw, check, res))
     print("mutants: %d caught in every run, %d not, %d known to escape (%d runs each, %.0f s)"
           % (caught, escaped, known, a.runs, time.time() - t0))
     return 1 if escaped else 0

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "rcu_cpus": Tree RCU's guarantees with a reader on every
+ * CPU in turn.
+ *
+ * A bug that affects one CPU only (its bit left out of a grace period,
+ * its expedited quiescent state counted in advance, a tick that reports
+ * it while it runs a reader) escapes a test whose reader always runs on
+ * the same CPU, and a random stress test catches it only now and then.
+ * Each case puts a kthread bound to each online CPU in turn:
+ *
+ * - gp_every_cpu: a reader holds while an updater bound to another CPU
+ *   waits for synchronize_rcu(), synchronize_rcu_expedited(), a
+ *   call_rcu() callback or a start_poll_synchronize_rcu() cookie.  The
+ *   reader holds until the wait returns (a failure) or until the
+ *   grace-period machinery has had every chance to end the grace period
+ *   wrongly: many jiffies (the reader spans ticks) and, for a normal
+ *   grace period, many forced-quiescent-state passes, for an expedited
+ *   one, every other CPU's report.  So the hold scales with how slow the
+ *   host is, not with a guess.
+ * - gps_in_flight: while another CPU runs grace periods back to back,
+ *   the kthread sleeps (a quiescent state: its CPU may report for the
+ *   grace period in progress) and then enters a reader.  The callback it
+ *   queues and the cookie it takes inside must wait for a grace period
+ *   that starts later, so neither may be done before the reader ends.
+ * - barrier_every_cpu: rcu_barrier() called on the CPU whose callbacks
+ *   are the only ones pending.
+ * - kfree_batch_every_cpu: an object added to a CPU's kfree_rcu() array
+ *   after an older object's grace period has ended is not freed under a
+ *   reader that began before it was added.
+ *
+ * The cases read Tree RCU's state (forced-QS passes, expedited reports)
+ * only to know how long to hold; what they check is the public API.
+ */
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/err.h>
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/smp.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/rcupdate.h>
+#include <linux/torture.h>
+#include "../rcu.h"
+#include "../tree.h"
+#include "../kvfree_rcu.h"
+#include "rcu_test_util.h"
+
+/* A reader holds at least this long once the updater waits... */
+#define RC_HOLD_JIFFIES		8
+/* ... and, for a normal grace period, across this many forced-QS passes. */
+#define RC_HOLD_FQS		8UL
+
+static struct task_struct *rc_run_on(int (*fn)(void *), void *data,
+				     unsigned int cpu, const char *name)
+{
+	struct task_struct *t = kthread_create(fn, data, "%s/%u", name, cpu);
+
+	if (IS_ERR(t))
+		return t;
+	kthread_bind(t, cpu);
+	wake_up_process(t);
+	return t;
+}
+
+/* Wait (sleeping) for *@flag, at most @secs seconds. */
+static bool rc_wait(bool *flag, unsigned int secs)
+{
+	unsigned long end = jiffies + secs * HZ;
+
+	while (!READ_ONCE(*flag) && time_before(jiffies, end))
+		msleep(1);
+	return READ_ONCE(*flag);
+}
+
+/*
+ * The grace-period kthread to @cpu only, or (@cpu < 0) back to the CPUs
+ * it had before: a reader spinning on another CPU must not starve it.
+ */
+static void rc_pin(int cpu)
+{
+	static struct cpumask saved_gp;
+	static bool pinned;
+	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
+	struct cpumask m;
+
+	if (cpu < 0) {
+		if (pinned) {
+			set_cpus_allowed_ptr(gp, &saved_gp);
+		}
+		pinned = false;
+		return;
+	}
+	if (!pinned) {
+		saved_gp = gp->cpus_mask;
+		pinned = true;
+	}
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	set_cpus_allowed_ptr(gp, &m);
+}
+
+/* ---- a reader on each CPU against each way of waiting ---- */
+
+enum { RC_SYNC, RC_EXP, RC_CALL, RC_POLL, RC_NMODES };
+
+static const char * const rc_mode_name[RC_NMODES] = {
+	"synchronize_rcu()", "synchronize_rcu_expedited()",
+	"call_rcu()", "start_poll_synchronize_rcu()",
+};
+
+struct rc_pair {
+	int mode;
+	bool sched;		/* rcu_read_lock_sched(), not rcu_read_lock() */
+	bool in;		/* the reader is inside */
+	bool waiting;		/* the updater waits (release store) */
+	unsigned long wait_j;	/* ... since this jiffy */
+	unsigned long fqs_snap;	/* rcu_state.n_force_qs then */
+	bool release;		/* the updater's wait returned */
+	bool done;		/* the reader is about to leave */
+	bool early;		/* the wait returned before it left */
+	bool finished;		/* the updater is done */
+	bool cb_ran;
+	struct rcu_head rh;
+};
+
+/* Has a grace period that ignores the reader had every chance to end? */
+static bool rc_held_enough(struct rc_pair *p)
+{
+	if (!smp_load_acquire(&p->waiting) ||
+	    time_before(jiffies, p->wait_j + RC_HOLD_JIFFIES))
+		return false;
+	if (p->mode == RC_EXP)
+		return gp_seq_state(READ_ONCE(rcu_state.expedited_sequence)) &&
+		       atomic_read(&rcu_state.exp_cpus_remaining) <= 1;
+	return READ_ONCE(rcu_state.n_force_qs) - p->fqs_snap >= RC_HOLD_FQS;
+}
+
+static int rc_reader_fn(void *arg)
+{
+	struct rc_pair *p = arg;
+	unsigned long cap = jiffies + 10 * HZ;
+
+	if (p->sched)
+		rcu_read_lock_sched();
+	else
+		rcu_read_lock();
+	WRITE_ONCE(p->in, true);
+	while (!READ_ONCE(p->release) && !rc_held_enough(p) &&
+	       time_before(jiffies, cap))
+		cpu_relax();
+	WRITE_ONCE(p->done, true);
+	if (p->sched)
+		rcu_read_unlock_sched();
+	else
+		rcu_read_unlock();
+	torture_kthread_park();
+	return 0;
+}
+
+static void rc_pair_cb(struct rcu_head *rh)
+{
+	WRITE_ONCE(container_of(rh, struct rc_pair, rh)->cb_ran, true);
+}
+
+static int rc_updater_fn(void *arg)
+{
+	struct rc_pair *p = arg;
+	unsigned long cookie;
+
+	if (!rc_wait(&p->in, 20))
+		goto out;
+	p->fqs_snap = READ_ONCE(rcu_state.n_force_qs);
+	p->wait_j = jiffies;
+	smp_store_release(&p->waiting, true);
+	switch (p->mode) {
+	case RC_SYNC:
+		synchronize_rcu();
+		break;
+	case RC_EXP:
+		synchronize_rcu_expedited();
+		break;
+	case RC_CALL:
+		call_rcu(&p->rh, rc_pair_cb);
+		while (!READ_ONCE(p->cb_ran))
+			msleep(1);
+		break;
+	case RC_POLL:
+		cookie = start_poll_synchronize_rcu();
+		while (!poll_state_synchronize_rcu(cookie))
+			msleep(1);
+		break;
+	}
+	WRITE_ONCE(p->early, !READ_ONCE(p->done));
+	WRITE_ONCE(p->release, true);
+out:
+	WRITE_ONCE(p->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_gp_every_cpu(struct kunit *test)
+{
+	unsigned int cpu;
+	int mode;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	for_each_online_cpu(cpu) {
+		int other = torture_other_cpu(cpu);
+
+		rc_pin(other);
+		for (mode = 0; mode < RC_NMODES; mode++) {
+			struct task_struct *r, *u;
+			struct rc_pair *p;
+
+			p = kzalloc(sizeof(*p), GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, p);
+			p->mode = mode;
+			p->sched = (cpu + mode) & 1;
+			init_rcu_head(&p->rh);
+			r = rc_run_on(rc_reader_fn, p, cpu, "rcu_cpus_r");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+			u = rc_run_on(rc_updater_fn, p, other, "rcu_cpus_u");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+			if (!rc_wait(&p->finished, 60)) {
+				/* Leak both and the pair: they may still run. */
+				KUNIT_FAIL(test, "%s with a reader on CPU %u did not return in 60 s",
+					   rc_mode_name[mode], cpu);
+				rc_pin(-1);
+				return;
+			}
+			kthread_stop(u);
+			kthread_stop(r);
+			KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(p->done),
+					      "the reader on CPU %u never started", cpu);
+			KUNIT_EXPECT_FALSE_MSG(test, p->early,
+					       "%s (on CPU %d) returned while a %s reader on CPU %u was inside",
+					       rc_mode_name[mode], other,
+					       p->sched ? "rcu_read_lock_sched()" : "rcu_read_lock()",
+					       cpu);
+			kfree(p);
+		}
+	}
+	rc_pin(-1);
+}
+
+/* ---- readers that begin while a grace period is in flight ---- */
+
+#define RC_FLIGHT_ITERS		12
+#define RC_FLIGHT_HOLD_MS	20	/* several ticks */
+
+struct rc_flight {
+	struct rc_flight_probe {
+		struct rcu_head rh;
+		bool ran;
+	} probe[RC_FLIGHT_ITERS];
+	int cb_early;		/* callbacks run inside the reader that queued them */
+	int cookie_early;	/* cookies done inside the reader that took them */
+	bool finished;
+};
+
+static void rc_flight_cb(struct rcu_head *rh)
+{
+	WRITE_ONCE(container_of(rh, struct rc_flight_probe, rh)->ran, true);
+}
+
+static int rc_hog_fn(void *arg)
+{
+	bool exp = arg;
+
+	while (!kthread_should_stop()) {
+		if (exp)
+			synchronize_rcu_expedited();
+		else
+			synchronize_rcu();
+	}
+	return 0;
+}
+
+static int rc_flight_fn(void *arg)
+{
+	struct rc_flight *f = arg;
+
+	for (int i = 0; i < RC_FLIGHT_ITERS; i++) {
+		struct rc_flight_probe *pr = &f->probe[i];
+		unsigned long cookie;
+		bool ran, done;
+
+		/* A context switch: this CPU's quiescent state for the GP in flight. */
+		schedule_timeout_uninterruptible(1);
+		rcu_read_lock();
+		cookie = get_state_synchronize_rcu();
+		call_rcu(&pr->rh, rc_flight_cb);
+		mdelay(RC_FLIGHT_HOLD_MS);
+		ran = READ_ONCE(pr->ran);
+		done = poll_state_synchronize_rcu(cookie);
+		rcu_read_unlock();
+		f->cb_early += ran;
+		f->cookie_early += done;
+	}
+	rcu_barrier();
+	WRITE_ONCE(f->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_gps_in_flight(struct kunit *test)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	for (int exp = 0; exp < 2; exp++) {
+		for_each_online_cpu(cpu) {
+			struct task_struct *hog, *t;
+			struct rc_flight *f;
+
+			f = kzalloc(sizeof(*f), GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, f);
+			for (int i = 0; i < RC_FLIGHT_ITERS; i++)
+				init_rcu_head(&f->probe[i].rh);
+			hog = rc_run_on(rc_hog_fn, (void *)(long)exp, torture_other_cpu(cpu),
+					"rcu_cpus_hog");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(hog));
+			t = rc_run_on(rc_flight_fn, f, cpu, "rcu_cpus_f");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+			if (!rc_wait(&f->finished, 60)) {
+				KUNIT_FAIL(test, "readers on CPU %u did not finish in 60 s", cpu);
+				return;
+			}
+			kthread_stop(t);
+			kthread_stop(hog);
+			KUNIT_EXPECT_EQ_MSG(test, f->cb_early, 0,
+					    "CPU %u, %s grace periods in flight: %d of %d callbacks ran inside the reader that queued them",
+					    cpu, exp ? "expedited" : "normal", f->cb_early,
+					    RC_FLIGHT_ITERS);
+			KUNIT_EXPECT_EQ_MSG(test, f->cookie_early, 0,
+					    "CPU %u, %s grace periods in flight: %d of %d cookies done inside the reader that took them",
+					    cpu, exp ? "expedited" : "normal", f->cookie_early,
+					    RC_FLIGHT_ITERS);
+			kfree(f);
+		}
+	}
+}
+
+/* ---- rcu_barrier() on the CPU that holds the callbacks ---- */
+
+#define RC_BARRIER_CBS	20
+
+struct rc_barrier {
+	struct rcu_head rh[RC_BARRIER_CBS];
+	int after;		/* invoked when rcu_barrier() returned */
+	bool finished;
+};
+
+static atomic_t rc_barrier_invoked;
+
+static void rc_barrier_count_cb(struct rcu_head *rh)
+{
+	atomic_inc(&rc_barrier_invoked);
+}
+
+static int rc_barrier_fn(void *arg)
+{
+	struct rc_barrier *b = arg;
+
+	for (int i = 0; i < RC_BARRIER_CBS; i++)
+		call_rcu(&b->rh[i], rc_barrier_count_cb);
+	rcu_barrier();
+	b->after = atomic_read(&rc_barrier_invoked);
+	WRITE_ONCE(b->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_barrier_every_cpu(struct kunit *test)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct rc_barrier *b = kzalloc(sizeof(*b), GFP_KERNEL);
+		struct task_struct *t;
+
+		KUNIT_ASSERT_NOT_NULL(test, b);
+		for (int i = 0; i < RC_BARRIER_CBS; i++)
+			init_rcu_head(&b->rh[i]);
+		rcu_barrier();		/* nothing of ours pending before */
+		atomic_set(&rc_barrier_invoked, 0);
+		t = rc_run_on(rc_barrier_fn, b, cpu, "rcu_cpus_b");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		if (!rc_wait(&b->finished, 60)) {
+			KUNIT_FAIL(test, "rcu_barrier() on CPU %u did not return in 60 s", cpu);
+			return;
+		}
+		kthread_stop(t);
+		KUNIT_EXPECT_EQ_MSG(test, b->after, RC_BARRIER_CBS,
+				    "rcu_barrier() on CPU %u returned with %d of its %d callbacks invoked",
+				    cpu, b->after, RC_BARRIER_CBS);
+		rcu_barrier();
+		kfree(b);
+	}
+}
+
+/* ---- kfree_rcu() arrays: the last object's grace period counts ---- */
+
+/* rcu/kvfree_rcu.c hands a CPU's partly filled array to RCU this late. */
+#define RC_KF_DRAIN	(HZ / 50 ? HZ / 50 : 1)
+#define RC_KF_SIZE	1800	/* kmalloc-2048: a class little else uses */
+#define RC_KF_BYTE	0xa5
+#define RC_KF_TRIES	10
+
+struct rc_kf_obj {
+	struct rcu_head rh;
+	unsigned char data[RC_KF_SIZE - sizeof(struct rcu_head)];
+};
+
+static struct rc_kf_obj __rcu *rc_kf_ptr;
+
+struct rc_kf {
+	bool go, in, release, done;
+	bool intact;
+	bool finished;
+	bool conclusive;	/* the second object joined the first's array */
+};
+
+static struct rc_kf_obj *rc_kf_alloc(void)
+{
+	struct rc_kf_obj *p = kmalloc(sizeof(*p), GFP_KERNEL);
+
+	if (p)
+		memset(p->data, RC_KF_BYTE, sizeof(p->data));
+	return p;
+}
+
+static int rc_kf_reader_fn(void *arg)
+{
+	struct rc_kf *k = arg;
+	unsigned long cap;
+	struct rc_kf_obj *p;
+
+	/* Not in a reader yet: let grace periods through while waiting. */
+	while (!READ_ONCE(k->go))
+		cond_resched();
+	cap = jiffies + 20 * HZ;
+	rcu_read_lock();
+	p = rcu_dereference(rc_kf_ptr);
+	WRITE_ONCE(k->in, true);
+	while (!READ_ONCE(k->release) && time_before(jiffies, cap))
+		cpu_relax();
+	k->intact = p && rcu_test_bytes_intact(p->data, sizeof(p->data), RC_KF_BYTE);
+	WRITE_ONCE(k->done, true);
+	rcu_read_unlock();
+	torture_kthread_park();
+	return 0;
+}
+
+/*
+ * On the array's CPU: free a, let a grace period pass (an expedited
+ * one: quick, and it completes a's cookie), then free b, which a reader
+ * on another CPU holds, into the same array before its drain timer
+ * fires; wait until the timer has handed the array over and this CPU's
+ * kvfree kthread has had time to run.
+ */
+static int rc_kf_updater_fn(void *arg)
+{
+	struct rc_kf *k = arg;
+	struct rc_kf_obj *a = rc_kf_alloc(), *b = rc_kf_alloc();
+	unsigned long t0;
+
+	if (!a || !b) {
+		kfree(a);
+		kfree(b);
+		WRITE_ONCE(k->go, true);
+		goto out;
+	}
+	kvfree_rcu_flush_local();
+	kfree_rcu(a, rh);
+	t0 = jiffies;
+	synchronize_rcu_expedited();
+	rcu_assign_pointer(rc_kf_ptr, b);
+	WRITE_ONCE(k->go, true);
+	while (!READ_ONCE(k->in))
+		cond_resched();
+	RCU_INIT_POINTER(rc_kf_ptr, NULL);
+	kfree_rcu(b, rh);
+	k->conclusive = time_before(jiffies, t0 + RC_KF_DRAIN);
+	if (k->conclusive) {
+		while (time_before(jiffies, t0 + 3 * RC_KF_DRAIN))
+			msleep(1);
+		msleep(20);
+	}
+out:
+	WRITE_ONCE(k->release, true);
+	WRITE_ONCE(k->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_kfree_batch_every_cpu(struct kunit *test)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	for_each_online_cpu(cpu) {
+		int tries, conclusive = 0;
+
+		rc_pin(cpu);
+		for (tries = 0; tries < RC_KF_TRIES && !conclusive; tries++) {
+			struct task_struct *r, *u;
+			struct rc_kf k = { };
+
+			r = rc_run_on(rc_kf_reader_fn, &k, torture_other_cpu(cpu), "rcu_cpus_kr");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+			u = rc_run_on(rc_kf_updater_fn, &k, cpu, "rcu_cpus_ku");
+			KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+			if (!rc_wait(&k.finished, 60) || !rc_wait(&k.done, 60)) {
+				KUNIT_FAIL(test, "kfree_rcu() test on CPU %u did not finish in 60 s",
+					   cpu);
+				rc_pin(-1);
+				return;
+			}
+			kthread_stop(u);
+			kthread_stop(r);
+			if (!k.conclusive)
+				continue;
+			conclusive = 1;
+			KUNIT_EXPECT_TRUE_MSG(test, k.intact,
+					      "CPU %u's kfree_rcu() array freed an object under a reader that began before it was added",
+					      cpu);
+		}
+		if (!conclusive)
+			kunit_info(test, "CPU %u: the array was always drained before the second object joined\n",
+				   cpu);
+	}
+	rc_pin(-1);
+	kvfree_rcu_barrier();
+}
+
+static struct kunit_case rcu_cpus_cases[] = {
+	KUNIT_CASE(rcu_cpus_gp_every_cpu),
+	KUNIT_CASE(rcu_cpus_gps_in_flight),
+	KUNIT_CASE(rcu_cpus_barrier_every_cpu),
+	KUNIT_CASE(rcu_cpus_kfree_batch_every_cpu),
+	{}
+};
+
+static struct kunit_suite rcu_cpus_suite = {
+	.name = "rcu_cpus",
+	.test_cases = rcu_cpus_cases,
+};
+kunit_test_suite(rcu_cpus_suite);
