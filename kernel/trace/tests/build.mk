@@ -1,0 +1,1 @@
+# kernel/trace/tests/: KUnit suites for tracing and the profiler.
