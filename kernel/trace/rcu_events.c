@@ -186,16 +186,28 @@ static int print_preempt_task(char *buf, size_t size, const u64 *a)
 	return scnprintf(buf, size, "%s %ld %d", S(a[0]), (long)a[1], (int)a[2]);
 }
 
-void __trace_srcu_grace_period(const char *srcuname, unsigned long gp_seq,
+/* SRCU domains have no name: they are told apart by address. */
+void __trace_srcu_grace_period(struct srcu_struct *ssp, unsigned long gp_seq,
 			       const char *gpevent)
 {
-	REC(srcu_grace_period, U(srcuname), gp_seq, U(gpevent));
+	REC(srcu_grace_period, U(ssp), gp_seq, U(gpevent));
 }
 
-void __trace_srcu_invoke_callback(const char *srcuname, struct rcu_head *rhp,
+static int print_srcu_grace_period(char *buf, size_t size, const u64 *a)
+{
+	return scnprintf(buf, size, "srcu=%p %ld %s", P(a[0]), (long)a[1], S(a[2]));
+}
+
+void __trace_srcu_invoke_callback(struct srcu_struct *ssp, struct rcu_head *rhp,
 				  void *func)
 {
-	REC(srcu_invoke_callback, U(srcuname), U(rhp), U(func));
+	REC(srcu_invoke_callback, U(ssp), U(rhp), U(func));
+}
+
+static int print_srcu_invoke_callback(char *buf, size_t size, const u64 *a)
+{
+	return scnprintf(buf, size, "srcu=%p rhp=%p func=%ps", P(a[0]), P(a[1]),
+			 P(a[2]));
 }
 
 const struct trace_event_type trace_events[TRACE_NR_EVENTS] = {
@@ -219,7 +231,7 @@ const struct trace_event_type trace_events[TRACE_NR_EVENTS] = {
 	[TRACE_rcu_preempt_task] = { "rcu_preempt_task", print_preempt_task },
 	[TRACE_rcu_unlock_preempted_task] = { "rcu_unlock_preempted_task",
 					      print_preempt_task },
-	/* Same fields and format as rcu_grace_period. */
-	[TRACE_srcu_grace_period] = { "srcu_grace_period", print_rcu_grace_period },
-	[TRACE_srcu_invoke_callback] = { "srcu_invoke_callback", print_invoke_callback },
+	[TRACE_srcu_grace_period] = { "srcu_grace_period", print_srcu_grace_period },
+	[TRACE_srcu_invoke_callback] = { "srcu_invoke_callback",
+					 print_srcu_invoke_callback },
 };

@@ -64,7 +64,7 @@ static inline void __rcu_trace_nop(int unused, ...) { }
 
 struct rcu_head;
 
-/* gpevent: "start", "end", "cpustart", "cpuend", "cpuqs", "cpuonl", "cpuofl" */
+/* gpevent: "start", "end" (the kthread); "cpustart", "cpuend", "cpuqs" (a CPU) */
 RCU_TRACE_EVENT(rcu_grace_period,
 		(const char *rcuname, unsigned long gp_seq, const char *gpevent),
 		(rcuname, gp_seq, gpevent))
@@ -117,13 +117,14 @@ RCU_TRACE_EVENT(rcu_preempt_task,
 RCU_TRACE_EVENT(rcu_unlock_preempted_task,
 		(const char *rcuname, unsigned long gp_seq, int pid),
 		(rcuname, gp_seq, pid))
-/* An SRCU domain's grace period: "start", "flip", "end" (gp_seq after it). */
+struct srcu_struct;
+/* Domain @ssp's grace period: "start", "flip" (of the reader index), "end". */
 RCU_TRACE_EVENT(srcu_grace_period,
-		(const char *srcuname, unsigned long gp_seq, const char *gpevent),
-		(srcuname, gp_seq, gpevent))
+		(struct srcu_struct *ssp, unsigned long gp_seq, const char *gpevent),
+		(ssp, gp_seq, gpevent))
 RCU_TRACE_EVENT(srcu_invoke_callback,
-		(const char *srcuname, struct rcu_head *rhp, void *func),
-		(srcuname, rhp, func))
+		(struct srcu_struct *ssp, struct rcu_head *rhp, void *func),
+		(ssp, rhp, func))
 
 #define trace_rcu_grace_period(...)		RCU_TRACE_CALL(rcu_grace_period, __VA_ARGS__)
 #define trace_rcu_grace_period_init(...)	RCU_TRACE_CALL(rcu_grace_period_init, __VA_ARGS__)
