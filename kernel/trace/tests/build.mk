@@ -2,3 +2,6 @@
 ifeq ($(CONFIG_KUNIT)$(CONFIG_RCU_TRACE),yy)
 obj-y += kernel/trace/tests/trace_test.o
 endif
+ifeq ($(CONFIG_KUNIT)$(CONFIG_PROFILING),yy)
+obj-y += kernel/trace/tests/profile_test.o
+endif
