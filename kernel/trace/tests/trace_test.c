@@ -309,7 +309,7 @@ static void overwrite_emit(void *unused)
 static void trace_test_overwrite(struct kunit *test)
 {
 	struct trace_filter f = { .events = BIT(TRACE_rcu_batch_start), .cpus = &test_cpus };
-	unsigned int cpu = cpumask_first(cpu_online_mask), size, n = 0;
+	unsigned int cpu = cpumask_first(cpu_online_mask), size, n = 0, foreign = 0;
 	struct trace_snapshot s;
 	long prev = -1, first = -1;
 
@@ -330,8 +330,10 @@ static void trace_test_overwrite(struct kunit *test)
 	for (unsigned int i = 0; i < s.n; i++) {
 		long v;
 
-		if (!ours(&s.recs[i]))
+		if (!ours(&s.recs[i])) {
+			foreign++;
 			continue;
+		}
 		v = (long)s.recs[i].e->args[1];
 		if (first < 0)
 			first = v;
@@ -345,8 +347,9 @@ static void trace_test_overwrite(struct kunit *test)
 	kunit_info(test, "ring of %u: kept %u of %u, %ld to %ld", size, n,
 		   overwrite_n, first, prev);
 	KUNIT_EXPECT_EQ(test, prev, (long)overwrite_n - 1);
-	KUNIT_EXPECT_GE(test, first, (long)(overwrite_n - size));
-	/* Other events of this CPU may have taken a few slots, not many. */
+	KUNIT_EXPECT_EQ(test, first, (long)(overwrite_n - n));
+	/* A full ring: every slot is read, RCU's own events took a few. */
+	KUNIT_EXPECT_EQ(test, n + foreign, size);
 	KUNIT_EXPECT_GE(test, n, size / 2);
 	trace_snapshot_free(&s);
 
