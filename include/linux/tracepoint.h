@@ -52,6 +52,8 @@ struct trace_filter {
 int trace_start(const struct trace_filter *f);
 void trace_stop(void);
 void trace_clear(void);
+void trace_release(void);
+unsigned int trace_ring_entries(void);
 int trace_event_by_name(const char *name);
 const struct trace_event_type *trace_event_type(unsigned int id);
 
@@ -70,15 +72,13 @@ struct trace_record {
  * @recs: @n records, ordered by timestamp (then CPU, then index)
  * @n: number of records
  * @written: entries written into the selected rings since the last clear
- * @entries: their copies (one allocation of @max)
- * @max: room in @entries and @recs
+ * @entries: each CPU's copies, or NULL
  */
 struct trace_snapshot {
 	struct trace_record *recs;
 	unsigned int n;
 	u64 written;
-	struct trace_entry *entries;
-	size_t max;
+	struct trace_entry **entries;
 };
 
 int trace_snapshot_take(struct trace_snapshot *s, const struct trace_filter *f);

@@ -83,7 +83,7 @@ void trace_ring_reset(struct trace_ring *r)
  * trace_ring_snapshot() - copy the committed entries of @r, oldest first
  * @r: any CPU's ring
  * @out: room for @max entries
- * @max: the most to copy (the newest are left out past it)
+ * @max: the most to copy: the newest @max
  *
  * An entry being written or overwritten while it is copied is left out.
  *
@@ -100,6 +100,8 @@ unsigned int trace_ring_snapshot(const struct trace_ring *r,
 		return 0;
 	if (head - first > r->mask + 1)
 		first = head - (r->mask + 1);
+	if (head - first > max)
+		first = head - max;
 	for (u64 i = first; i < head && n < max; i++) {
 		const struct trace_entry *e = &r->slots[i & r->mask];
 

@@ -19,6 +19,7 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/preempt.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/shell.h>
 #include <linux/slab.h>
@@ -189,7 +190,8 @@ static int trace_record_cmp(const void *a, const void *b)
  * @f: events (0: all) and CPUs (NULL: all) to keep
  *
  * Tracing goes on meanwhile; an entry overwritten while it is copied is
- * left out.
+ * left out, and so are entries written after a CPU's copy was sized.
+ * Each CPU's copy is an allocation of its own, of the entries it holds.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -197,49 +199,83 @@ int trace_snapshot_take(struct trace_snapshot *s, const struct trace_filter *f)
 {
 	unsigned long events = f->events ? f->events : ~0UL;
 	const struct cpumask *cpus = f->cpus ? f->cpus : cpu_possible_mask;
-	size_t n = 0;
-	unsigned int cpu;
+	unsigned int cpu, held[NR_CPUS] = { };
+	size_t max = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (!smp_load_acquire(&rings_ready))
 		return 0;
-	for_each_cpu(cpu, cpus)
-		s->max += trace_ring_size(&rings[cpu]);
-	if (!s->max)
-		return 0;
-	s->entries = alloc_pages_exact(s->max * sizeof(*s->entries), GFP_KERNEL);
-	s->recs = kmalloc_array(s->max, sizeof(*s->recs), GFP_KERNEL);
-	if (!s->entries || !s->recs) {
-		trace_snapshot_free(s);
-		return -ENOMEM;
-	}
 	for_each_cpu(cpu, cpus) {
-		unsigned int got = trace_ring_snapshot(&rings[cpu], s->entries + n,
-						       s->max - n);
+		held[cpu] = min_t(u64, trace_ring_written(&rings[cpu]),
+				  trace_ring_size(&rings[cpu]));
+		max += held[cpu];
+	}
+	s->entries = kcalloc(nr_cpu_ids, sizeof(*s->entries), GFP_KERNEL);
+	s->recs = kmalloc_array(max ? max : 1, sizeof(*s->recs), GFP_KERNEL);
+	if (!s->entries || !s->recs)
+		goto nomem;
+	for_each_cpu(cpu, cpus) {
+		struct trace_entry *e;
+		unsigned int got;
 
 		s->written += trace_ring_written(&rings[cpu]);
+		if (!held[cpu])
+			continue;
+		e = kmalloc_array(held[cpu], sizeof(*e), GFP_KERNEL);
+		if (!e)
+			goto nomem;
+		s->entries[cpu] = e;
+		got = trace_ring_snapshot(&rings[cpu], e, held[cpu]);
 		for (unsigned int i = 0; i < got; i++) {
-			struct trace_entry *e = &s->entries[n + i];
-
-			if (e->type < TRACE_NR_EVENTS && (events & BIT(e->type))) {
+			if (e[i].type < TRACE_NR_EVENTS && (events & BIT(e[i].type))) {
 				s->recs[s->n].cpu = cpu;
-				s->recs[s->n].e = e;
+				s->recs[s->n].e = &e[i];
 				s->n++;
 			}
 		}
-		n += got;
 	}
 	sort(s->recs, s->n, sizeof(*s->recs), trace_record_cmp, NULL);
 	return 0;
+nomem:
+	trace_snapshot_free(s);
+	return -ENOMEM;
 }
 
 /* trace_snapshot_free() - free what trace_snapshot_take() allocated */
 void trace_snapshot_free(struct trace_snapshot *s)
 {
 	if (s->entries)
-		free_pages_exact(s->entries, s->max * sizeof(*s->entries));
+		for (unsigned int cpu = 0; cpu < nr_cpu_ids; cpu++)
+			kfree(s->entries[cpu]);
+	kfree(s->entries);
 	kfree(s->recs);
 	memset(s, 0, sizeof(*s));
+}
+
+/* trace_ring_entries() - entries in each CPU's ring, 0 before trace on */
+unsigned int trace_ring_entries(void)
+{
+	return smp_load_acquire(&rings_ready) ? trace_ring_size(&rings[0]) : 0;
+}
+
+/**
+ * trace_release() - stop tracing and free the rings
+ *
+ * For tests that allocated them.  The entries are lost; the next
+ * trace_start() allocates the rings again.
+ */
+void trace_release(void)
+{
+	unsigned int cpu;
+
+	mutex_lock(&trace_mutex);
+	WRITE_ONCE(trace_event_mask, 0);
+	WRITE_ONCE(rings_ready, false);
+	/* Writers record with interrupts off: wait until none is left. */
+	synchronize_rcu();
+	for_each_possible_cpu(cpu)
+		trace_ring_free(&rings[cpu]);
+	mutex_unlock(&trace_mutex);
 }
 
 /**

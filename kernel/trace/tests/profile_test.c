@@ -30,6 +30,7 @@ static noinline void profile_test_spin(void)
 			barrier();
 		if (profile_samples(spin_cpu) >= SPIN_SAMPLES)
 			break;
+		cond_resched();		/* alone on one CPU, others must run */
 	}
 }
 
@@ -75,7 +76,8 @@ static void profile_test_busy_loop(struct kunit *test)
 	/* Only that CPU was profiled: the overall table is its table. */
 	n = profile_top(-1, hits, ARRAY_SIZE(hits), &all);
 	KUNIT_EXPECT_EQ(test, all, total);
-	KUNIT_EXPECT_EQ(test, profile_samples(spin_cpu ? 0 : 1), 0u);
+	if (nr_cpu_ids > 1)
+		KUNIT_EXPECT_EQ(test, profile_samples(spin_cpu ? 0 : 1), 0u);
 	profile_free();
 }
 

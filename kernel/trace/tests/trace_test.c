@@ -34,8 +34,8 @@ static int trace_test_init(struct kunit *test)
 
 static void trace_test_exit(struct kunit *test)
 {
-	trace_stop();
-	trace_clear();
+	/* Rings for every possible CPU would stay allocated otherwise. */
+	trace_release();
 }
 
 static void trace_test_cb(struct rcu_head *rhp)
@@ -195,6 +195,8 @@ static void trace_test_order(struct kunit *test)
 	long queued = -1, started = -1, ended = -1, batch = -1, invoked = -1, bend = -1;
 	unsigned long gp = 0;
 
+	if (IS_ENABLED(CONFIG_TINY_RCU))
+		kunit_skip(test, "Tiny RCU has no grace-period or callback events");
 	KUNIT_ASSERT_EQ(test, trace_start(&f), 0);
 	WRITE_ONCE(order_done, false);
 	call_rcu(&order_head, order_cb);
@@ -316,9 +318,7 @@ static void trace_test_overwrite(struct kunit *test)
 	cpumask_clear(&test_cpus);
 	cpumask_set_cpu(cpu, &test_cpus);
 	KUNIT_ASSERT_EQ(test, trace_start(&f), 0);
-	KUNIT_ASSERT_EQ(test, trace_snapshot_take(&s, &f), 0);
-	size = s.max;
-	trace_snapshot_free(&s);
+	size = trace_ring_entries();
 	KUNIT_ASSERT_GT(test, size, 1u);
 	overwrite_n = size + size / 2;
 	smp_call_function_single(cpu, overwrite_emit, NULL, true);
