@@ -5,8 +5,9 @@
  * text format, and the shell's `trace` command.
  *
  * Rings are allocated by the first `trace on` (trace.buf_entries per
- * possible CPU, rounded up to a power of two) and kept until reboot, so a
- * boot that never traces pays nothing but the tracepoints' tests.
+ * possible CPU, rounded up to a power of two) and kept (tests give them
+ * back with trace_release()), so a boot that never traces pays nothing
+ * but the tracepoints' tests.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
