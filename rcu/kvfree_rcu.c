@@ -61,6 +61,7 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/timer.h>
+#include <trace/events/rcu.h>
 #include "rcu.h"
 #include "kvfree_rcu.h"
 
@@ -248,6 +249,7 @@ static void kvfree_bulk_free(struct kvfree_rcu_bulk *b)
 {
 	unsigned int i, nr = b->nr;
 
+	trace_rcu_invoke_kfree_bulk_callback(RCU_TRACE_NAME, nr, b->records);
 	for (i = 0; i < nr; i++) {
 		kvfree_debug_unqueue(b->records[i]);
 		kfree(b->records[i]);

@@ -75,6 +75,7 @@
 #include <linux/spinlock.h>
 #include <linux/srcu.h>
 #include <linux/delay.h>
+#include <trace/events/rcu.h>
 #include "rcu.h"
 
 /* Grace-period state of a domain (srcu_struct::srcu_phase). */
@@ -286,6 +287,7 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp)
 		spin_unlock_irqrestore(&sdp->lock, flags);
 		while ((rhp = rcu_cblist_dequeue(&ready))) {
 			rcu_head_debug_unqueue(rhp);
+			trace_srcu_invoke_callback(ssp, rhp, rhp->func);
 			local_bh_disable();
 			rhp->func(rhp);
 			local_bh_enable();
@@ -315,6 +317,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 				return SRCU_AGAIN;
 			}
 			WRITE_ONCE(ssp->srcu_gp_seq, ssp->srcu_gp_seq + 1);
+			trace_srcu_grace_period(ssp, ssp->srcu_gp_seq, "start");
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_START);
 			ssp->srcu_retries = 0;
 			srcu_fast_on(ssp);	/* before E reads it */
@@ -336,6 +339,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 		case SRCU_PH_FLIP:
 			WRITE_ONCE(ssp->srcu_ctrp,
 				   &ssp->sda->srcu_ctrs[srcu_ctr_idx(ssp) ^ 1]);
+			trace_srcu_grace_period(ssp, ssp->srcu_gp_seq, "flip");
 			ssp->srcu_phase = SRCU_PH_SCAN_OLD;
 			fallthrough;
 		case SRCU_PH_SCAN_OLD:
@@ -351,6 +355,7 @@ static int srcu_gp_work(struct srcu_struct *ssp)
 				return SRCU_WAIT;
 			spin_lock_irqsave(&ssp->lock, flags);
 			WRITE_ONCE(ssp->srcu_gp_seq, gp_seq_endval(ssp->srcu_gp_seq));
+			trace_srcu_grace_period(ssp, ssp->srcu_gp_seq, "end");
 			WRITE_ONCE(ssp->srcu_phase, SRCU_PH_IDLE);
 			srcu_fast_on(ssp);
 			spin_unlock_irqrestore(&ssp->lock, flags);

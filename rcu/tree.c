@@ -34,6 +34,7 @@
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/cpu.h>
+#include <trace/events/rcu.h>
 #include "tree.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -253,8 +254,12 @@ static bool __note_gp_changes(struct rcu_node *rnp, struct rcu_data *rdp)
 		ret = rcu_advance_cbs(rnp, rdp);
 	else
 		ret = rcu_accelerate_cbs(rnp, rdp);
+	if (gp_seq_completed_gp(rdp->gp_seq, rnp->gp_seq))
+		trace_rcu_grace_period(RCU_TRACE_NAME, rdp->gp_seq, "cpuend");
 	if (gp_seq_new_gp(rdp->gp_seq, rnp->gp_seq)) {
 		bool need_qs = !!(rnp->qsmask & rdp->grpmask);
+
+		trace_rcu_grace_period(RCU_TRACE_NAME, rnp->gp_seq, "cpustart");
 
 		rdp->cpu_no_qs = need_qs;
 		rdp->core_needs_qs = need_qs;
@@ -295,8 +300,10 @@ void rcu_qs(void)
 
 	if (IS_ENABLED(CONFIG_PROVE_RCU))
 		WARN_ON_ONCE(!irqs_disabled());
-	if (READ_ONCE(rdp->cpu_no_qs))
+	if (READ_ONCE(rdp->cpu_no_qs)) {
+		trace_rcu_grace_period(RCU_TRACE_NAME, rdp->gp_seq, "cpuqs");
 		WRITE_ONCE(rdp->cpu_no_qs, false);
+	}
 	WRITE_ONCE(rdp->last_qs_jiffies, jiffies);
 	rcu_exp_note_qs();
 }
@@ -388,6 +395,10 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_node *rnp,
 			return;
 		}
 		WRITE_ONCE(rnp->qsmask, rnp->qsmask & ~mask);
+		trace_rcu_quiescent_state_report(RCU_TRACE_NAME, gps, mask,
+						 rnp->qsmask, rnp->level,
+						 rnp->grplo, rnp->grphi,
+						 rcu_preempt_blocked_readers_cgp(rnp));
 		/* A leaf also waits for its tasks preempted in readers. */
 		if (rnp->qsmask || rcu_preempt_blocked_readers_cgp(rnp)) {
 			spin_unlock_irqrestore(&rnp->lock, flags);
@@ -443,6 +454,7 @@ static bool rcu_gp_init(void)
 	WRITE_ONCE(rcu_state.gp_seq, rcu_state.gp_seq + 1);	/* start */
 	smp_mb();
 	spin_unlock_irq(&root->lock);
+	trace_rcu_grace_period(RCU_TRACE_NAME, rcu_state.gp_seq, "start");
 	t0 = ktime_get_ns();
 
 	/*
@@ -473,6 +485,8 @@ static bool rcu_gp_init(void)
 		if (rcu_is_leaf_node(rnp) && rcu_leaf_participates(rnp))
 			rcu_preempt_gp_init_leaf(rnp);
 		WRITE_ONCE(rnp->gp_seq, rcu_state.gp_seq);
+		trace_rcu_grace_period_init(RCU_TRACE_NAME, rnp->gp_seq, rnp->level,
+					    rnp->grplo, rnp->grphi, rnp->qsmask);
 		rdp = this_cpu_ptr(&rcu_data);
 		if (rnp == rdp->mynode)
 			__note_gp_changes(rnp, rdp);
@@ -536,14 +550,18 @@ static void rcu_force_qs(bool first)
 			rcu_state.gp_cpu_checks++;
 			if (first) {
 				rdp->watching_snap = rcu_watching_snap(cpu);
-				if (rcu_watching_in_eqs(rdp->watching_snap))
+				if (rcu_watching_in_eqs(rdp->watching_snap)) {
+					trace_rcu_fqs(RCU_TRACE_NAME, rnp->gp_seq, cpu, "dti");
 					mask |= rdp->grpmask;
+				}
 			} else if (rcu_watching_changed(cpu, rdp->watching_snap)) {
+				trace_rcu_fqs(RCU_TRACE_NAME, rnp->gp_seq, cpu, "dti");
 				mask |= rdp->grpmask;
 			} else if (time_after(jiffies, rcu_state.gp_start +
 					      jiffies_till_sched_qs) &&
 				   !rdp->rcu_forced_resched) {
 				/* Make it reschedule: a context switch is a QS. */
+				trace_rcu_fqs(RCU_TRACE_NAME, rnp->gp_seq, cpu, "kick");
 				rdp->rcu_forced_resched = true;
 				resched_cpu(cpu);
 			}
@@ -619,6 +637,7 @@ static void rcu_gp_cleanup(void)
 	smp_mb();
 	WRITE_ONCE(rcu_state.gp_seq, new_gp_seq);	/* end */
 	smp_mb();
+	trace_rcu_grace_period(RCU_TRACE_NAME, new_gp_seq, "end");
 	WRITE_ONCE(rcu_state.gp_count, rcu_state.gp_count + 1);
 	if (now - rcu_state.gp_start_ns > rcu_state.gp_max_ns)
 		rcu_state.gp_max_ns = now - rcu_state.gp_start_ns;
@@ -678,18 +697,24 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	local_irq_save(flags);
 	bl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) > qhimark ?
 		 (long)DEFAULT_MAX_RCU_BLIMIT : rdp->blimit);
+	trace_rcu_batch_start(RCU_TRACE_NAME, rcu_segcblist_n_cbs(&rdp->cblist), bl);
 	local_irq_restore(flags);
 	do {
 		local_irq_save(flags);
 		n = rcu_segcblist_extract_done(&rdp->cblist,
 					       min(bl - total, RCU_BATCH_CHUNK), &done);
 		local_irq_restore(flags);
-		while ((rhp = rcu_cblist_dequeue(&done)))
+		while ((rhp = rcu_cblist_dequeue(&done))) {
+			trace_rcu_invoke_callback(RCU_TRACE_NAME, rhp, rhp->func);
 			rcu_reclaim_one(rhp);
+		}
 		total += n;
 	} while (n && total < bl && ktime_get_ns() < tlimit);
 
 	local_irq_save(flags);
+	trace_rcu_batch_end(RCU_TRACE_NAME, total,
+			    rcu_segcblist_ready_cbs(&rdp->cblist), need_resched(),
+			    is_idle_task(current), false);
 	rdp->n_cbs_invoked += total;
 	WRITE_ONCE(rdp->batch_ns, rdp->batch_ns + ktime_get_ns() - t0);
 	WRITE_ONCE(rdp->n_batches, rdp->n_batches + 1);
@@ -765,6 +790,8 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rdp = this_cpu_ptr(&rcu_data);
 	rcu_segcblist_enqueue(&rdp->cblist, head);
 	rdp->n_cbs_queued++;
+	trace_rcu_callback(RCU_TRACE_NAME, head, func,
+			   rcu_segcblist_n_cbs(&rdp->cblist));
 	call_rcu_flood_check(rdp);
 	local_irq_restore(flags);
 	/* Ask for a grace period from softirq, not from this context. */

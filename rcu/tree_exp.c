@@ -33,6 +33,7 @@
 #include <linux/rcupdate.h>
 #include <linux/jiffies.h>
 #include <asm/arch.h>
+#include <trace/events/rcu.h>
 #include "tree.h"
 
 DEFINE_PER_CPU(int, rcu_exp_qs_pending);
@@ -105,6 +106,7 @@ static void rcu_exp_print_stall(unsigned long age)
 		n++;
 	}
 	/* Tasks preempted in readers first (" P<pid>"), then the CPUs. */
+	trace_rcu_stall_warning(RCU_TRACE_NAME, "ExpeditedStall");
 	printk(KERN_ERR "INFO: rcu detected expedited stalls on CPUs/tasks: {");
 	rcu_for_each_leaf_node(rnp)
 		n += rcu_print_task_exp_stall(rnp);
@@ -236,6 +238,7 @@ void synchronize_rcu_expedited(void)
 		return;		/* early boot: one task, no readers elsewhere */
 	smp_mb();	/* the caller's updates before the snapshot */
 	s = gp_seq_snap_val(READ_ONCE(rcu_state.expedited_sequence));
+	trace_rcu_exp_grace_period(RCU_TRACE_NAME, s, "snap");
 	spin_lock_irqsave(&rcu_state.exp_lock, flags);
 	if (ULONG_CMP_GE(rcu_state.exp_seq_rq, s)) {
 		/* Someone else will run a grace period that reaches @s. */
@@ -264,6 +267,7 @@ void synchronize_rcu_expedited(void)
 	}
 	WRITE_ONCE(rcu_state.expedited_sequence, rcu_state.expedited_sequence + 1);
 	smp_mb();
+	trace_rcu_exp_grace_period(RCU_TRACE_NAME, rcu_state.expedited_sequence, "start");
 	/*
 	 * With one CPU, which is outside any reader here, there is nothing
 	 * to wait for but preempted readers, and the sequence still
@@ -274,6 +278,7 @@ void synchronize_rcu_expedited(void)
 		rcu_exp_run();
 	WRITE_ONCE(rcu_state.expedited_sequence,
 		   gp_seq_endval(rcu_state.expedited_sequence));
+	trace_rcu_exp_grace_period(RCU_TRACE_NAME, rcu_state.expedited_sequence, "end");
 	rcu_state.n_exp_gps++;
 	mutex_unlock(&rcu_state.exp_mutex);
 	wake_up_all(&rcu_state.exp_wq);
@@ -281,6 +286,7 @@ void synchronize_rcu_expedited(void)
 
 shared:
 	/* Covered by someone else's expedited grace period. */
+	trace_rcu_exp_grace_period(RCU_TRACE_NAME, s, "done");
 	__atomic_fetch_add(&rcu_state.n_exp_shared, 1, __ATOMIC_RELAXED);
 	smp_mb();	/* the grace period before the caller's accesses */
 }

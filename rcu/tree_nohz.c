@@ -22,6 +22,7 @@
 #include <linux/sched.h>
 #include <linux/atomic.h>
 #include <linux/rcupdate.h>
+#include <trace/events/rcu.h>
 #include "tree.h"
 
 struct rcu_watch {
@@ -77,6 +78,7 @@ void rcu_idle_enter(void)
 	WARN_ON_ONCE(w->irq_nesting);
 	w->idle = true;
 	w->n_idle_entries++;
+	trace_rcu_dyntick("Start", 1, 0, atomic64_read(&w->watching) + 1);
 	watching_inc(w);
 }
 
@@ -86,6 +88,7 @@ void rcu_idle_exit(void)
 	struct rcu_watch *w = this_cpu_ptr(&rcu_watch);
 
 	watching_inc(w);
+	trace_rcu_dyntick("End", 0, 1, atomic64_read(&w->watching));
 	w->idle = false;
 }
 
@@ -120,8 +123,12 @@ static void rcu_eqs_irq_enter(void)
 	if (!(atomic64_read(&w->watching) & 1)) {
 		watching_inc(w);
 		WRITE_ONCE(w->irq_nesting, w->irq_nesting + 1);
+		trace_rcu_dyntick("Endirq", w->irq_nesting - 1, w->irq_nesting,
+				  atomic64_read(&w->watching));
 	} else {
 		WRITE_ONCE(w->irq_nesting, w->irq_nesting + 2);
+		trace_rcu_dyntick("++=", w->irq_nesting - 2, w->irq_nesting,
+				  atomic64_read(&w->watching));
 	}
 }
 
@@ -130,10 +137,13 @@ static void rcu_eqs_irq_exit(void)
 	struct rcu_watch *w = this_cpu_ptr(&rcu_watch);
 
 	if (w->irq_nesting == 1) {
+		trace_rcu_dyntick("Startirq", 1, 0, atomic64_read(&w->watching) + 1);
 		WRITE_ONCE(w->irq_nesting, 0);
 		watching_inc(w);	/* back to idle */
 	} else {
 		WRITE_ONCE(w->irq_nesting, w->irq_nesting - 2);
+		trace_rcu_dyntick("--=", w->irq_nesting + 2, w->irq_nesting,
+				  atomic64_read(&w->watching));
 	}
 }
 

@@ -41,6 +41,7 @@
 #include <linux/smp.h>
 #include <linux/hardirq.h>
 #include <linux/bug.h>
+#include <trace/events/rcu.h>
 #include "tree.h"
 
 /**
@@ -79,6 +80,7 @@ static void rcu_preempt_queue_task(struct task_struct *t, struct rcu_data *rdp)
 	list_add(&t->rcu_node_entry, &rnp->blkd_tasks);
 	WRITE_ONCE(rnp->n_blkd, rnp->n_blkd + 1);
 	WRITE_ONCE(rnp->n_queued, rnp->n_queued + 1);
+	trace_rcu_preempt_task(RCU_TRACE_NAME, t->pid, rnp->gp_seq);
 	if ((rnp->qsmask & rdp->grpmask) && gp_seq_state(rnp->gp_seq)) {
 		t->rcu_blocked_gp_gen = rnp->gp_gen;
 		WRITE_ONCE(rnp->n_gp_blkd, rnp->n_gp_blkd + 1);
@@ -113,6 +115,7 @@ static void rcu_preempt_dequeue(struct task_struct *t, unsigned long flags)
 
 	spin_lock(&rnp->lock);
 	list_del_init(&t->rcu_node_entry);
+	trace_rcu_unlock_preempted_task(RCU_TRACE_NAME, rnp->gp_seq, t->pid);
 	t->rcu_blocked_node = NULL;
 	WRITE_ONCE(rnp->n_blkd, rnp->n_blkd - 1);
 	if (rcu_task_blocks_exp(rnp, t)) {

@@ -28,6 +28,7 @@
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
 #include <asm/arch.h>
+#include <trace/events/rcu.h>
 #include "tree.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -90,6 +91,7 @@ static void rcu_check_gp_kthread_starvation(unsigned long now)
 
 static void rcu_print_self_stall(struct rcu_data *rdp, unsigned long gps, unsigned long now)
 {
+	trace_rcu_stall_warning(RCU_TRACE_NAME, "SelfDetected");
 	printk(KERN_ERR "INFO: rcu self-detected stall on CPU\n");
 	printk(KERN_ERR "\t%u-...: (%lu ticks this GP) last QS %ld jiffies ago, current %s\n",
 	       rdp->cpu, rdp->ticks_this_gp, (long)(now - rdp->last_qs_jiffies),
@@ -219,6 +221,7 @@ static void rcu_print_other_stall(unsigned long gps, unsigned long now)
 	unsigned int cpu;
 	int ndetected = 0;
 
+	trace_rcu_stall_warning(RCU_TRACE_NAME, "StallDetected");
 	printk(KERN_ERR "INFO: rcu detected stalls on CPUs/tasks:\n");
 	rcu_for_each_leaf_node(rnp) {
 		unsigned long mask = READ_ONCE(rnp->qsmask);

@@ -9,6 +9,7 @@
  * any CPU is ticking.
  */
 #include <linux/kernel.h>
+#include <linux/profile.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
 #include <linux/ktime.h>
@@ -64,6 +65,7 @@ void update_process_times(int user_tick)
 void tick_handle_periodic(struct pt_regs *regs, bool user_mode)
 {
 	this_cpu_inc(tick_count);
+	profile_tick(regs);
 	jiffies_update();
 	update_process_times(user_mode);
 }

@@ -5,9 +5,12 @@
  * Each reader_*() function must compile to exactly the same instructions
  * as its plain_*() twin when the kernel is non-preemptible and
  * PROVE_RCU is off: rcu_read_lock()/rcu_read_unlock() emit nothing, and
- * rcu_dereference() is a single load.
+ * rcu_dereference() is a single load.  With RCU tracing and the profiler
+ * compiled in as well (their headers are included here).
  */
 #include <linux/rcupdate.h>
+#include <linux/profile.h>
+#include <trace/events/rcu.h>
 
 struct foo {
 	int a;
