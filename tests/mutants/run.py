@@ -18,6 +18,7 @@ that must catch it, and the runs in which it did (caught/total).
 usage: run.py [--runs N] [--only NAME[,NAME...]] [--checks CHECK,...] [--out DIR]
 """
 import argparse
+import filecmp
 import os
 import shutil
 import subprocess
@@ -35,10 +36,14 @@ def sh(cmd, log=None, cwd=None):
 
 
 def copy_tree(src):
-    """A copy of the tracked and untracked-but-not-ignored files."""
-    if os.path.isdir(src):
-        shutil.rmtree(src)
-    os.makedirs(src)
+    """A copy of the tracked and untracked-but-not-ignored files.
+
+    A file already in the copy with the same content is left alone, so
+    the builds of an earlier run stay valid; any other is written anew,
+    with a new mtime: a run stopped while a mutant was applied left its
+    objects behind, newer than the original file's own mtime.
+    """
+    os.makedirs(src, exist_ok=True)
     files = subprocess.check_output(
         ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=TOP).split(b"\0")
     for f in files:
@@ -47,8 +52,11 @@ def copy_tree(src):
         f = f.decode()
         if not os.path.isfile(os.path.join(TOP, f)):
             continue
-        os.makedirs(os.path.join(src, os.path.dirname(f)), exist_ok=True)
-        shutil.copy2(os.path.join(TOP, f), os.path.join(src, f))
+        dst = os.path.join(src, f)
+        if os.path.isfile(dst) and filecmp.cmp(os.path.join(TOP, f), dst, shallow=False):
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(os.path.join(TOP, f), dst)
 
 
 def build(src, out, defconfig, log):
