@@ -131,6 +131,14 @@ def main():
     logs = os.path.join(a.out, "logs")
     os.makedirs(logs, exist_ok=True)
     copy_tree(src)
+    # A run stopped while a mutant was applied: the file has its content
+    # back, but the objects built from the mutant are newer than it.
+    marker = os.path.join(a.out, "mutant-applied")
+    if os.path.exists(marker):
+        f = open(marker).read().strip()
+        if os.path.isfile(os.path.join(src, f)):
+            os.utime(os.path.join(src, f))
+        os.remove(marker)
     t0 = time.time()
 
     # The tree as it is must pass every check, or a "catch" means nothing.
@@ -157,6 +165,8 @@ def main():
             table.append((m["name"], "-", "text not found"))
             escaped += 1
             continue
+        with open(marker, "w") as f:
+            f.write(m["file"] + "\n")
         with open(path, "w") as f:
             f.write(orig.replace(m["old"], m["new"]))
         ok = True
@@ -187,6 +197,7 @@ def main():
             ok = ok and hits == a.runs
         with open(path, "w") as f:
             f.write(orig)
+        os.remove(marker)
         if m.get("escapes"):
             known += 1
             continue
