@@ -11,11 +11,18 @@
 
 MUTANT_RUNS	?= 10
 MUTANTS		?=
-# make check's share: blocked-tasks mutants with the checks that caught
-# them in every one of ten runs of make mutants (the others are caught by
-# the KUnit suites that make check runs anyway, and by make mutants).
-CHECK_MUTANTS	?= queue-never-blocks-gp,report-ignores-blocked,dequeue-forgets-gp-count
-CHECK_MUTANT_CHECKS ?= kunit,torture-deep
+# make check's share: blocked-tasks mutants, and core Tree RCU ones that
+# the rcu_cpus suite catches deterministically (one boot each, seconds):
+# a CPU left out of grace periods, a tick that reports a reader, one
+# CPU's expedited report taken in advance, a polled cookie and a
+# kfree_rcu() array one grace period early.  Each with the checks that
+# caught it in every one of ten runs of make mutants (the others are
+# caught by the KUnit suites that make check runs anyway, and by make
+# mutants).
+CHECK_MUTANTS_BLOCKED := queue-never-blocks-gp,report-ignores-blocked,dequeue-forgets-gp-count
+CHECK_MUTANTS_TREE := gp-init-leaf-skips-first-cpu,tick-qs-from-any-task,exp-count-starts-at-zero,poll-cookie-current-gp,kfree-array-first-cookie
+CHECK_MUTANTS	?= $(CHECK_MUTANTS_BLOCKED),$(CHECK_MUTANTS_TREE)
+CHECK_MUTANT_CHECKS ?= kunit,torture-deep,cpus
 
 .PHONY: mutants check-mutants
 

@@ -18,6 +18,7 @@ that must catch it, and the runs in which it did (caught/total).
 usage: run.py [--runs N] [--only NAME[,NAME...]] [--checks CHECK,...] [--out DIR]
 """
 import argparse
+import filecmp
 import os
 import shutil
 import subprocess
@@ -35,10 +36,14 @@ def sh(cmd, log=None, cwd=None):
 
 
 def copy_tree(src):
-    """A copy of the tracked and untracked-but-not-ignored files."""
-    if os.path.isdir(src):
-        shutil.rmtree(src)
-    os.makedirs(src)
+    """A copy of the tracked and untracked-but-not-ignored files.
+
+    A file already in the copy with the same content is left alone, so
+    the builds of an earlier run stay valid; any other is written anew,
+    with a new mtime: a run stopped while a mutant was applied left its
+    objects behind, newer than the original file's own mtime.
+    """
+    os.makedirs(src, exist_ok=True)
     files = subprocess.check_output(
         ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=TOP).split(b"\0")
     for f in files:
@@ -47,8 +52,11 @@ def copy_tree(src):
         f = f.decode()
         if not os.path.isfile(os.path.join(TOP, f)):
             continue
-        os.makedirs(os.path.join(src, os.path.dirname(f)), exist_ok=True)
-        shutil.copy2(os.path.join(TOP, f), os.path.join(src, f))
+        dst = os.path.join(src, f)
+        if os.path.isfile(dst) and filecmp.cmp(os.path.join(TOP, f), dst, shallow=False):
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(os.path.join(TOP, f), dst)
 
 
 def build(src, out, defconfig, log):
@@ -125,6 +133,14 @@ def main():
     logs = os.path.join(a.out, "logs")
     os.makedirs(logs, exist_ok=True)
     copy_tree(src)
+    # A run stopped while a mutant was applied: the file has its content
+    # back, but the objects built from the mutant are newer than it.
+    marker = os.path.join(a.out, "mutant-applied")
+    if os.path.exists(marker):
+        f = open(marker).read().strip()
+        if os.path.isfile(os.path.join(src, f)):
+            os.utime(os.path.join(src, f))
+        os.remove(marker)
     t0 = time.time()
 
     # The tree as it is must pass every check, or a "catch" means nothing.
@@ -151,6 +167,8 @@ def main():
             table.append((m["name"], "-", "text not found"))
             escaped += 1
             continue
+        with open(marker, "w") as f:
+            f.write(m["file"] + "\n")
         with open(path, "w") as f:
             f.write(orig.replace(m["old"], m["new"]))
         ok = True
@@ -181,6 +199,7 @@ def main():
             ok = ok and hits == a.runs
         with open(path, "w") as f:
             f.write(orig)
+        os.remove(marker)
         if m.get("escapes"):
             known += 1
             continue
