@@ -129,6 +129,8 @@ struct torture_tool {
 	const int *shutdown_secs;
 	unsigned int stuck_secs;
 	void (*stuck_hook)(void);
+	/* A test's own tool: its failures are planted and not the kernel's. */
+	bool selftest;
 
 	/* private: */
 	atomic_t running;

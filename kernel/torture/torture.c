@@ -238,7 +238,7 @@ int torture_shell_run(struct torture_tool *tool, int argc, char **argv)
 		ret = tool->check(argv[0]);
 	if (!ret) {
 		ret = tool->run(argv[0]);
-		if (ret == -EIO)
+		if (ret == -EIO && !tool->selftest)
 			WRITE_ONCE(torture_failed_since_boot, true);
 		if (ret == -EBUSY)
 			shell_error("%s: %s", argv[0], tool->busy_msg);

@@ -88,6 +88,7 @@ static struct torture_tool selftest_tool = {
 	.check		= selftest_check,
 	.run		= selftest_run,
 	.shutdown_param	= "shutdown",
+	.selftest	= true,
 	TORTURE_TOOL_STATE(selftest_tool),
 };
 
@@ -110,6 +111,8 @@ static int selftest_shell(const char *line)
 
 static void torture_param_restore(struct kunit *test)
 {
+	bool failed_before;
+
 	selftest_runs = 0;
 	selftest_ret = 0;
 	KUNIT_EXPECT_EQ(test, selftest_shell("selftest nthings=5 flag=1"), 0);
@@ -128,9 +131,14 @@ static void torture_param_restore(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nthings, 3);
 	KUNIT_EXPECT_FALSE(test, flag);
 
-	/* A run that failed said so itself: the command worked. */
+	/*
+	 * A run that failed said so itself: the command worked.  A planted
+	 * failure does not reach poweroff's exit code.
+	 */
+	failed_before = torture_any_failed();
 	selftest_ret = -EIO;
 	KUNIT_EXPECT_EQ(test, selftest_shell("selftest nthings=9"), 0);
+	KUNIT_EXPECT_EQ(test, torture_any_failed(), failed_before);
 	selftest_ret = -EBUSY;
 	KUNIT_EXPECT_EQ(test, selftest_shell("selftest"), -EBUSY);
 	KUNIT_EXPECT_EQ(test, selftest_runs, 3);
