@@ -559,6 +559,41 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 	discard_slabs(s, &discard);
 }
 
+/*
+ * Give back @n free objects of @s at once: what this CPU's stack has no
+ * room for goes straight to the slabs, under one hold of the cache lock.
+ */
+static void put_free_objects(struct kmem_cache *s, void **objs, unsigned int n)
+{
+	struct kmem_cache_cpu *c;
+	unsigned int room, spill;
+	unsigned long flags;
+	LIST_HEAD(discard);
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (unlikely(!c)) {
+		spin_lock(&s->lock);
+		slabs_put(s, objs, n, &discard);
+		spin_unlock(&s->lock);
+	} else {
+		spin_lock(&c->lock);
+		room = s->cpu_limit - c->avail;
+		spill = n > room ? n - room : 0;
+		if (spill) {
+			spin_lock(&s->lock);
+			slabs_put(s, objs, spill, &discard);
+			s->nr_flushes++;
+			spin_unlock(&s->lock);
+		}
+		memcpy(c->objs + c->avail, objs + spill, (n - spill) * sizeof(void *));
+		c->avail += n - spill;
+		spin_unlock(&c->lock);
+	}
+	local_irq_restore(flags);
+	discard_slabs(s, &discard);
+}
+
 /* Flush every CPU's stack of @s back to the slabs. */
 static void drain_cpu_caches(struct kmem_cache *s)
 {
@@ -666,20 +701,22 @@ static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
 	mm_report_end();
 }
 
-static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
-		      unsigned long ip)
+/*
+ * The checks and state change of freeing @obj, up to its going back to the
+ * free objects.  Return: false if it must not go back (reported).
+ */
+static bool slab_free_prepare(struct kmem_cache *s, struct page *page, void *obj,
+			      unsigned long ip)
 {
 	struct slab_meta *m;
 	unsigned int req;
 	u8 state = OBJ_ALLOC;
 	int idx;
 
-	if (WARN_ON_ONCE(in_nmi()))
-		return;		/* leaked: see slab_alloc() */
 	idx = slab_obj_index(s, page, obj);
 	if (unlikely(idx < 0)) {
 		report_bad_free("kfree of invalid pointer", obj, s, NULL, ip);
-		return;
+		return false;
 	}
 	m = slab_meta(s, page, idx);
 
@@ -701,13 +738,23 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	if (unlikely(!__atomic_compare_exchange_n(&m->state, &state, OBJ_FREE, false,
 						  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))) {
 		report_bad_free("double free of", obj, s, m, ip);
-		return;
+		return false;
 	}
 #ifdef CONFIG_DEBUG_KMALLOC
 	m->free_ip = ip;
 #endif
 	if (s->poison)
 		memset((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
+	return true;
+}
+
+static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
+		      unsigned long ip)
+{
+	if (WARN_ON_ONCE(in_nmi()))
+		return;		/* leaked: see slab_alloc() */
+	if (!slab_free_prepare(s, page, obj, ip))
+		return;
 	atomic_long_dec(&s->inuse);
 	put_free_object(s, obj);
 }
@@ -840,6 +887,66 @@ static void __kfree_ip(const void *obj, unsigned long ip)
 void kfree(const void *obj)
 {
 	__kfree_ip(obj, _RET_IP_);
+}
+
+/* The cache of @obj if it is a slab object, else NULL. */
+static inline struct kmem_cache *bulk_obj_cache(const void *obj)
+{
+	struct page *page;
+
+	if (!virt_addr_valid(obj))
+		return NULL;
+	page = compound_head(virt_to_page(obj));
+	return PageSlab(page) ? page->slab_cache : NULL;
+}
+
+/**
+ * kfree_bulk() - free many objects from kmalloc() or kmem_cache_alloc()
+ * @nr: entries in @p
+ * @p: the objects; NULL and ZERO_SIZE_PTR entries are skipped
+ *
+ * As kfree() on each object, with the same checks and reports, but the
+ * objects of one cache go back together: the array is reordered so that
+ * they are next to each other, and each such group takes this CPU's
+ * object stack, and the cache lock if the stack overflows, once.  The
+ * contents of @p are undefined on return.  Never sleeps.
+ */
+void kfree_bulk(size_t nr, void **p)
+{
+	unsigned long ip = _RET_IP_;
+	size_t i = 0, j, k, ok;
+	struct kmem_cache *s;
+
+	if (WARN_ON_ONCE(in_nmi()))
+		return;
+	while (i < nr) {
+		if (ZERO_OR_NULL_PTR(p[i])) {
+			i++;
+			continue;
+		}
+		s = bulk_obj_cache(p[i]);
+		if (!s) {
+			/* Large kmalloc or an invalid pointer: kfree() sorts it out. */
+			__kfree_ip(p[i++], ip);
+			continue;
+		}
+		/* Move the other objects of @s up to p[i + 1 ...]. */
+		for (j = i + 1, k = i + 1; k < nr; k++) {
+			if (ZERO_OR_NULL_PTR(p[k]) || bulk_obj_cache(p[k]) != s)
+				continue;
+			swap(p[j], p[k]);
+			j++;
+		}
+		/* Check each one, keep those that may go back. */
+		for (ok = i, k = i; k < j; k++)
+			if (slab_free_prepare(s, obj_slab(p[k]), p[k], ip))
+				p[ok++] = p[k];
+		if (ok > i) {
+			atomic_long_sub(ok - i, &s->inuse);
+			put_free_objects(s, p + i, ok - i);
+		}
+		i = j;
+	}
 }
 
 /*
