@@ -89,19 +89,30 @@ struct slab_meta {
 #endif
 };
 
-#define CPU_CACHE_MAX	128	/* objects per CPU stack, small objects */
+/*
+ * A CPU stack holds up to CPU_CACHE_BYTES of objects, at least
+ * CPU_CACHE_MIN (or a slab's worth) and at most CPU_CACHE_MAX of them.
+ * A kfree_rcu() array of small objects (kfree_bulk()) then fits whole,
+ * even beside a fresh refill, and its objects serve the next allocations
+ * on the CPU without a trip through the slab lists and their lock.
+ */
+#define CPU_CACHE_BYTES	(32 * 1024)
+#define CPU_CACHE_MIN	8U
+#define CPU_CACHE_MAX	1024U
+#define CPU_CACHE_ALIGN	64U	/* each CPU's stack on its own cache lines */
 
 /**
  * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
  * @lock: protects @avail and @objs; taken with interrupts disabled
  * @avail: number of objects in @objs
- * @objs: free objects, most recently freed last
+ * @objs: free objects, most recently freed last; kmem_cache.cpu_limit
+ *	entries
  */
 struct kmem_cache_cpu {
 	spinlock_t lock;
 	unsigned int avail;
-	void *objs[CPU_CACHE_MAX];
-} __cacheline_aligned;
+	void *objs[];
+};
 
 /**
  * struct kmem_cache - a cache of equally sized objects
@@ -123,8 +134,9 @@ struct kmem_cache_cpu {
  * @nr_slabs: slabs held
  * @nr_empty: slabs with no object in use
  * @inuse: objects held by users
- * @cpu_slab: per-CPU object stacks, @nr_cpus of them
+ * @cpu_slab: per-CPU object stacks, @nr_cpus of them, @cpu_stride apart
  * @nr_cpus: entries in @cpu_slab (nr_cpu_ids at creation)
+ * @cpu_stride: bytes from one CPU's stack to the next (whole cache lines)
  * @cpu_limit: objects a CPU stack holds at most
  * @batch: objects moved at once between a CPU stack and the slabs
  * @list: link in slab_caches
@@ -148,8 +160,9 @@ struct kmem_cache {
 	unsigned long nr_slabs;
 	unsigned long nr_empty;
 	atomic_long_t inuse;
-	struct kmem_cache_cpu *cpu_slab;
+	void *cpu_slab;
 	unsigned int nr_cpus;
+	unsigned int cpu_stride;
 	unsigned int cpu_limit;
 	unsigned int batch;
 	unsigned long nr_refills;	/* CPU stacks refilled from the slabs */
@@ -257,32 +270,34 @@ static bool calculate_layout(struct kmem_cache *s)
 	return true;
 }
 
+static inline struct kmem_cache_cpu *cpu_cache(struct kmem_cache *s, unsigned int cpu)
+{
+	return (struct kmem_cache_cpu *)((char *)s->cpu_slab + cpu * s->cpu_stride);
+}
+
 /* Per-CPU stacks: more objects for small sizes, fewer for large ones. */
 static bool alloc_cpu_caches(struct kmem_cache *s)
 {
 	unsigned int cpu;
 
+	/* Not bounded by a slab's objects: a refill takes from several. */
+	s->cpu_limit = clamp(CPU_CACHE_BYTES / s->size, min(CPU_CACHE_MIN, s->objects),
+			     CPU_CACHE_MAX);
+	s->batch = max(s->cpu_limit / 2, 1U);
+	s->cpu_stride = ALIGN(sizeof(struct kmem_cache_cpu) + s->cpu_limit * sizeof(void *),
+			      CPU_CACHE_ALIGN);
 	s->nr_cpus = nr_cpu_ids ? nr_cpu_ids : 1;
-	s->cpu_slab = alloc_pages_exact(s->nr_cpus * sizeof(struct kmem_cache_cpu),
-					GFP_KERNEL | __GFP_ZERO);
+	s->cpu_slab = alloc_pages_exact(s->nr_cpus * s->cpu_stride, GFP_KERNEL | __GFP_ZERO);
 	if (!s->cpu_slab)
 		return false;
 	for (cpu = 0; cpu < s->nr_cpus; cpu++)
-		spin_lock_init(&s->cpu_slab[cpu].lock);
-	if (s->size <= 256)
-		s->cpu_limit = CPU_CACHE_MAX;
-	else if (s->size <= 1024)
-		s->cpu_limit = CPU_CACHE_MAX / 4;
-	else
-		s->cpu_limit = CPU_CACHE_MAX / 16;
-	s->cpu_limit = min(s->cpu_limit, s->objects);
-	s->batch = max(s->cpu_limit / 2, 1U);
+		spin_lock_init(&cpu_cache(s, cpu)->lock);
 	return true;
 }
 
 static void free_cpu_caches(struct kmem_cache *s)
 {
-	free_pages_exact(s->cpu_slab, s->nr_cpus * sizeof(struct kmem_cache_cpu));
+	free_pages_exact(s->cpu_slab, s->nr_cpus * s->cpu_stride);
 	s->cpu_slab = NULL;
 }
 
@@ -496,7 +511,7 @@ static inline struct kmem_cache_cpu *this_cpu_cache(struct kmem_cache *s)
 {
 	unsigned int cpu = raw_smp_processor_id();
 
-	return likely(cpu < s->nr_cpus) ? &s->cpu_slab[cpu] : NULL;
+	return likely(cpu < s->nr_cpus) ? cpu_cache(s, cpu) : NULL;
 }
 
 /* Get a free object: this CPU's stack, refilled from the slabs if empty. */
@@ -602,7 +617,7 @@ static void drain_cpu_caches(struct kmem_cache *s)
 	LIST_HEAD(discard);
 
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct kmem_cache_cpu *c = &s->cpu_slab[cpu];
+		struct kmem_cache_cpu *c = cpu_cache(s, cpu);
 
 		spin_lock_irqsave(&c->lock, flags);
 		spin_lock(&s->lock);
