@@ -105,12 +105,15 @@ struct slab_meta {
  * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
  * @lock: protects @avail and @objs; taken with interrupts disabled
  * @avail: number of objects in @objs
+ * @inuse: objects allocated on this CPU minus those freed on it: with
+ *	kmem_cache.inuse, the cache's count, kept without a shared atomic
  * @objs: free objects, most recently freed last; kmem_cache.cpu_limit
  *	entries
  */
 struct kmem_cache_cpu {
 	spinlock_t lock;
 	unsigned int avail;
+	long inuse;
 	void *objs[];
 };
 
@@ -133,7 +136,8 @@ struct kmem_cache_cpu {
  * @full: slabs with none
  * @nr_slabs: slabs held
  * @nr_empty: slabs with no object in use
- * @inuse: objects held by users
+ * @inuse: objects held by users, but for the CPU stacks' counts
+ * @size_recip: ceil(2^32 / @size): offset to index without a division
  * @cpu_slab: per-CPU object stacks, @nr_cpus of them, @cpu_stride apart
  * @nr_cpus: entries in @cpu_slab (nr_cpu_ids at creation)
  * @cpu_stride: bytes from one CPU's stack to the next (whole cache lines)
@@ -160,6 +164,7 @@ struct kmem_cache {
 	unsigned long nr_slabs;
 	unsigned long nr_empty;
 	atomic_long_t inuse;
+	u32 size_recip;
 	void *cpu_slab;
 	unsigned int nr_cpus;
 	unsigned int cpu_stride;
@@ -295,6 +300,17 @@ static bool alloc_cpu_caches(struct kmem_cache *s)
 	return true;
 }
 
+/* Objects of @s in use: exact when nothing allocates or frees meanwhile. */
+static long cache_inuse(struct kmem_cache *s)
+{
+	long n = atomic_long_read(&s->inuse);
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++)
+		n += READ_ONCE(cpu_cache(s, cpu)->inuse);
+	return n;
+}
+
 static void free_cpu_caches(struct kmem_cache *s)
 {
 	free_pages_exact(s->cpu_slab, s->nr_cpus * s->cpu_stride);
@@ -316,6 +332,7 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 	s->object_size = size;
 	s->align = align;
 	s->size = ALIGN(size, align);
+	s->size_recip = s->size ? (u32)(((1ULL << 32) + s->size - 1) / s->size) : 0;
 	s->flags = flags;
 	s->ctor = ctor;
 	s->keep = min(keep, s->size);
@@ -422,10 +439,19 @@ static inline struct page *obj_slab(const void *obj)
 	return compound_head(virt_to_page(obj));
 }
 
+/*
+ * @off / s->size.  Exact while @off * s->size < 2^32: offsets stay within
+ * a slab (32 KiB at most) and objects within 16 KiB.
+ */
+static inline unsigned int offset_index(struct kmem_cache *s, unsigned long off)
+{
+	return (unsigned int)(((u64)off * s->size_recip) >> 32);
+}
+
 static inline unsigned int obj_index(struct kmem_cache *s, struct page *page,
 				     const void *obj)
 {
-	return ((unsigned long)obj - (unsigned long)slab_base(page)) / s->size;
+	return offset_index(s, (unsigned long)obj - (unsigned long)slab_base(page));
 }
 
 /* Take up to @n free objects off the slabs of @s.  s->lock held. */
@@ -525,7 +551,8 @@ static void *get_free_object(struct kmem_cache *s)
 	c = this_cpu_cache(s);
 	if (unlikely(!c)) {
 		spin_lock(&s->lock);
-		slabs_take(s, &obj, 1);
+		if (slabs_take(s, &obj, 1))
+			atomic_long_inc(&s->inuse);
 		spin_unlock(&s->lock);
 	} else {
 		spin_lock(&c->lock);
@@ -535,8 +562,10 @@ static void *get_free_object(struct kmem_cache *s)
 			s->nr_refills++;
 			spin_unlock(&s->lock);
 		}
-		if (c->avail)
+		if (c->avail) {
 			obj = c->objs[--c->avail];
+			c->inuse++;
+		}
 		spin_unlock(&c->lock);
 	}
 	local_irq_restore(flags);
@@ -556,8 +585,10 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 		spin_lock(&s->lock);
 		slabs_put(s, &obj, 1, &discard);
 		spin_unlock(&s->lock);
+		atomic_long_dec(&s->inuse);
 	} else {
 		spin_lock(&c->lock);
+		c->inuse--;
 		if (c->avail >= s->cpu_limit) {
 			/* Flush the oldest objects, keep the cache-hot ones. */
 			spin_lock(&s->lock);
@@ -591,8 +622,10 @@ static void put_free_objects(struct kmem_cache *s, void **objs, unsigned int n)
 		spin_lock(&s->lock);
 		slabs_put(s, objs, n, &discard);
 		spin_unlock(&s->lock);
+		atomic_long_sub(n, &s->inuse);
 	} else {
 		spin_lock(&c->lock);
+		c->inuse -= n;
 		room = s->cpu_limit - c->avail;
 		spill = n > room ? n - room : 0;
 		if (spill) {
@@ -651,6 +684,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 		s->nr_empty++;
 		slabs_take(s, &obj, 1);
 		spin_unlock_irqrestore(&s->lock, flags);
+		atomic_long_inc(&s->inuse);
 	}
 
 	/* The object is ours now: checking and filling it needs no lock. */
@@ -658,7 +692,6 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	m = slab_meta(s, page, obj_index(s, page, obj));
 	meta_set_alloc(m, req, ip);
 	WRITE_ONCE(m->state, OBJ_ALLOC);
-	atomic_long_inc(&s->inuse);
 	if (s->poison) {
 		bad = memchr_inv((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
 		if (unlikely(bad))
@@ -685,9 +718,11 @@ static int slab_obj_index(struct kmem_cache *s, struct page *page, const void *o
 {
 	unsigned long off = (unsigned long)obj - (unsigned long)slab_base(page);
 
-	if (off % s->size || off / s->size >= page->objects)
+	unsigned int idx = offset_index(s, off);
+
+	if (idx >= page->objects || (unsigned long)idx * s->size != off)
 		return -1;
-	return off / s->size;
+	return idx;
 }
 
 static void report_bad_free(const char *what, const void *obj, struct kmem_cache *s,
@@ -770,7 +805,6 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 		return;		/* leaked: see slab_alloc() */
 	if (!slab_free_prepare(s, page, obj, ip))
 		return;
-	atomic_long_dec(&s->inuse);
 	put_free_object(s, obj);
 }
 
@@ -956,10 +990,8 @@ void kfree_bulk(size_t nr, void **p)
 		for (ok = i, k = i; k < j; k++)
 			if (slab_free_prepare(s, obj_slab(p[k]), p[k], ip))
 				p[ok++] = p[k];
-		if (ok > i) {
-			atomic_long_sub(ok - i, &s->inuse);
+		if (ok > i)
 			put_free_objects(s, p + i, ok - i);
-		}
 		i = j;
 	}
 }
@@ -1205,7 +1237,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 		return;
 	if (WARN_ON(s->kmalloc))
 		return;
-	inuse = atomic_long_read(&s->inuse);
+	inuse = cache_inuse(s);
 	if (inuse) {
 		printk(KERN_ERR "BUG: kmem_cache_destroy %s: %ld objects still allocated, caller %pS\n",
 		       s->name, inuse, (void *)_RET_IP_);
@@ -1351,7 +1383,7 @@ void slab_print_stats(void)
 		refills = s->nr_refills;
 		flushes = s->nr_flushes;
 		spin_unlock_irqrestore(&s->lock, cf);
-		inuse = atomic_long_read(&s->inuse);
+		inuse = cache_inuse(s);
 		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u %8lu %8lu\n", s->name, s->object_size,
 		       s->size, inuse, slabs * s->objects, slabs, s->order, refills, flushes);
 	}
