@@ -15,12 +15,12 @@
  *  - Handing over is one call_rcu() on an rcu_head at the start of the
  *    array's page.  Its callback (RCU_SOFTIRQ) only moves the array to
  *    the CPU's ready list: the CPU's "kvfree_rcu/N" kthread frees the
- *    objects, rescheduling between arrays, so that a flood of arrays
- *    (507 kfree()s each) never holds a CPU in softirq, and keeps the page
- *    for the next array.  If the polled cookie taken at the last insertion
- *    shows that a full grace period has already elapsed when the timer
- *    flushes an array, it goes to the ready list at once, with no
- *    callback.
+ *    objects with kfree_bulk(), rescheduling between arrays, so that a
+ *    flood of arrays (507 objects each) never holds a CPU in softirq, and
+ *    keeps the page for the next array.  If the polled cookie taken at
+ *    the last insertion shows that a full grace period has already
+ *    elapsed when the timer flushes an array, it goes to the ready list
+ *    at once, with no callback.
  *  - An array page comes from a small per-CPU cache or from the page
  *    allocator (GFP_ATOMIC: kfree_rcu() may be called with interrupts
  *    disabled).  Without one, kfree_rcu(ptr, rhf) falls back to queueing
@@ -250,10 +250,9 @@ static void kvfree_bulk_free(struct kvfree_rcu_bulk *b)
 	unsigned int i, nr = b->nr;
 
 	trace_rcu_invoke_kfree_bulk_callback(RCU_TRACE_NAME, nr, b->records);
-	for (i = 0; i < nr; i++) {
+	for (i = 0; i < nr; i++)
 		kvfree_debug_unqueue(b->records[i]);
-		kfree(b->records[i]);
-	}
+	kfree_bulk(nr, b->records);
 	atomic_long_add(nr, &kvfree_objs_freed);
 	atomic_long_inc(&kvfree_arrays_freed);
 	kvfree_put_page(b);

@@ -67,6 +67,7 @@ struct kmem_cache;
 void *kmalloc(size_t size, gfp_t flags) __malloc __alloc_size(1);
 void *krealloc(const void *p, size_t new_size, gfp_t flags) __alloc_size(2);
 void kfree(const void *obj);
+void kfree_bulk(size_t nr, void **p);
 size_t ksize(const void *obj);
 
 /**

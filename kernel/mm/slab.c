@@ -89,19 +89,33 @@ struct slab_meta {
 #endif
 };
 
-#define CPU_CACHE_MAX	128	/* objects per CPU stack, small objects */
+/*
+ * A CPU stack holds up to CPU_CACHE_BYTES of objects, at least
+ * CPU_CACHE_MIN (or a slab's worth) and at most CPU_CACHE_MAX of them.
+ * A kfree_rcu() array of small objects (kfree_bulk()) then fits whole,
+ * even beside a fresh refill, and its objects serve the next allocations
+ * on the CPU without a trip through the slab lists and their lock.
+ */
+#define CPU_CACHE_BYTES	(32 * 1024)
+#define CPU_CACHE_MIN	8U
+#define CPU_CACHE_MAX	1024U
+#define CPU_CACHE_ALIGN	64U	/* each CPU's stack on its own cache lines */
 
 /**
  * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
  * @lock: protects @avail and @objs; taken with interrupts disabled
  * @avail: number of objects in @objs
- * @objs: free objects, most recently freed last
+ * @inuse: objects allocated on this CPU minus those freed on it: with
+ *	kmem_cache.inuse, the cache's count, kept without a shared atomic
+ * @objs: free objects, most recently freed last; kmem_cache.cpu_limit
+ *	entries
  */
 struct kmem_cache_cpu {
 	spinlock_t lock;
 	unsigned int avail;
-	void *objs[CPU_CACHE_MAX];
-} __cacheline_aligned;
+	long inuse;
+	void *objs[];
+};
 
 /**
  * struct kmem_cache - a cache of equally sized objects
@@ -122,9 +136,11 @@ struct kmem_cache_cpu {
  * @full: slabs with none
  * @nr_slabs: slabs held
  * @nr_empty: slabs with no object in use
- * @inuse: objects held by users
- * @cpu_slab: per-CPU object stacks, @nr_cpus of them
+ * @inuse: objects held by users, but for the CPU stacks' counts
+ * @size_recip: ceil(2^32 / @size): offset to index without a division
+ * @cpu_slab: per-CPU object stacks, @nr_cpus of them, @cpu_stride apart
  * @nr_cpus: entries in @cpu_slab (nr_cpu_ids at creation)
+ * @cpu_stride: bytes from one CPU's stack to the next (whole cache lines)
  * @cpu_limit: objects a CPU stack holds at most
  * @batch: objects moved at once between a CPU stack and the slabs
  * @list: link in slab_caches
@@ -148,8 +164,10 @@ struct kmem_cache {
 	unsigned long nr_slabs;
 	unsigned long nr_empty;
 	atomic_long_t inuse;
-	struct kmem_cache_cpu *cpu_slab;
+	u32 size_recip;
+	void *cpu_slab;
 	unsigned int nr_cpus;
+	unsigned int cpu_stride;
 	unsigned int cpu_limit;
 	unsigned int batch;
 	unsigned long nr_refills;	/* CPU stacks refilled from the slabs */
@@ -257,32 +275,45 @@ static bool calculate_layout(struct kmem_cache *s)
 	return true;
 }
 
+static inline struct kmem_cache_cpu *cpu_cache(struct kmem_cache *s, unsigned int cpu)
+{
+	return (struct kmem_cache_cpu *)((char *)s->cpu_slab + cpu * s->cpu_stride);
+}
+
 /* Per-CPU stacks: more objects for small sizes, fewer for large ones. */
 static bool alloc_cpu_caches(struct kmem_cache *s)
 {
 	unsigned int cpu;
 
+	/* Not bounded by a slab's objects: a refill takes from several. */
+	s->cpu_limit = clamp(CPU_CACHE_BYTES / s->size, min(CPU_CACHE_MIN, s->objects),
+			     CPU_CACHE_MAX);
+	s->batch = max(s->cpu_limit / 2, 1U);
+	s->cpu_stride = ALIGN(sizeof(struct kmem_cache_cpu) + s->cpu_limit * sizeof(void *),
+			      CPU_CACHE_ALIGN);
 	s->nr_cpus = nr_cpu_ids ? nr_cpu_ids : 1;
-	s->cpu_slab = alloc_pages_exact(s->nr_cpus * sizeof(struct kmem_cache_cpu),
-					GFP_KERNEL | __GFP_ZERO);
+	s->cpu_slab = alloc_pages_exact(s->nr_cpus * s->cpu_stride, GFP_KERNEL | __GFP_ZERO);
 	if (!s->cpu_slab)
 		return false;
 	for (cpu = 0; cpu < s->nr_cpus; cpu++)
-		spin_lock_init(&s->cpu_slab[cpu].lock);
-	if (s->size <= 256)
-		s->cpu_limit = CPU_CACHE_MAX;
-	else if (s->size <= 1024)
-		s->cpu_limit = CPU_CACHE_MAX / 4;
-	else
-		s->cpu_limit = CPU_CACHE_MAX / 16;
-	s->cpu_limit = min(s->cpu_limit, s->objects);
-	s->batch = max(s->cpu_limit / 2, 1U);
+		spin_lock_init(&cpu_cache(s, cpu)->lock);
 	return true;
+}
+
+/* Objects of @s in use: exact when nothing allocates or frees meanwhile. */
+static long cache_inuse(struct kmem_cache *s)
+{
+	long n = atomic_long_read(&s->inuse);
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < s->nr_cpus; cpu++)
+		n += READ_ONCE(cpu_cache(s, cpu)->inuse);
+	return n;
 }
 
 static void free_cpu_caches(struct kmem_cache *s)
 {
-	free_pages_exact(s->cpu_slab, s->nr_cpus * sizeof(struct kmem_cache_cpu));
+	free_pages_exact(s->cpu_slab, s->nr_cpus * s->cpu_stride);
 	s->cpu_slab = NULL;
 }
 
@@ -301,6 +332,7 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 	s->object_size = size;
 	s->align = align;
 	s->size = ALIGN(size, align);
+	s->size_recip = s->size ? (u32)(((1ULL << 32) + s->size - 1) / s->size) : 0;
 	s->flags = flags;
 	s->ctor = ctor;
 	s->keep = min(keep, s->size);
@@ -407,10 +439,19 @@ static inline struct page *obj_slab(const void *obj)
 	return compound_head(virt_to_page(obj));
 }
 
+/*
+ * @off / s->size.  Exact while @off * s->size < 2^32: offsets stay within
+ * a slab (32 KiB at most) and objects within 16 KiB.
+ */
+static inline unsigned int offset_index(struct kmem_cache *s, unsigned long off)
+{
+	return (unsigned int)(((u64)off * s->size_recip) >> 32);
+}
+
 static inline unsigned int obj_index(struct kmem_cache *s, struct page *page,
 				     const void *obj)
 {
-	return ((unsigned long)obj - (unsigned long)slab_base(page)) / s->size;
+	return offset_index(s, (unsigned long)obj - (unsigned long)slab_base(page));
 }
 
 /* Take up to @n free objects off the slabs of @s.  s->lock held. */
@@ -496,7 +537,7 @@ static inline struct kmem_cache_cpu *this_cpu_cache(struct kmem_cache *s)
 {
 	unsigned int cpu = raw_smp_processor_id();
 
-	return likely(cpu < s->nr_cpus) ? &s->cpu_slab[cpu] : NULL;
+	return likely(cpu < s->nr_cpus) ? cpu_cache(s, cpu) : NULL;
 }
 
 /* Get a free object: this CPU's stack, refilled from the slabs if empty. */
@@ -510,7 +551,8 @@ static void *get_free_object(struct kmem_cache *s)
 	c = this_cpu_cache(s);
 	if (unlikely(!c)) {
 		spin_lock(&s->lock);
-		slabs_take(s, &obj, 1);
+		if (slabs_take(s, &obj, 1))
+			atomic_long_inc(&s->inuse);
 		spin_unlock(&s->lock);
 	} else {
 		spin_lock(&c->lock);
@@ -520,8 +562,10 @@ static void *get_free_object(struct kmem_cache *s)
 			s->nr_refills++;
 			spin_unlock(&s->lock);
 		}
-		if (c->avail)
+		if (c->avail) {
 			obj = c->objs[--c->avail];
+			c->inuse++;
+		}
 		spin_unlock(&c->lock);
 	}
 	local_irq_restore(flags);
@@ -541,8 +585,10 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 		spin_lock(&s->lock);
 		slabs_put(s, &obj, 1, &discard);
 		spin_unlock(&s->lock);
+		atomic_long_dec(&s->inuse);
 	} else {
 		spin_lock(&c->lock);
+		c->inuse--;
 		if (c->avail >= s->cpu_limit) {
 			/* Flush the oldest objects, keep the cache-hot ones. */
 			spin_lock(&s->lock);
@@ -559,6 +605,43 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 	discard_slabs(s, &discard);
 }
 
+/*
+ * Give back @n free objects of @s at once: what this CPU's stack has no
+ * room for goes straight to the slabs, under one hold of the cache lock.
+ */
+static void put_free_objects(struct kmem_cache *s, void **objs, unsigned int n)
+{
+	struct kmem_cache_cpu *c;
+	unsigned int room, spill;
+	unsigned long flags;
+	LIST_HEAD(discard);
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (unlikely(!c)) {
+		spin_lock(&s->lock);
+		slabs_put(s, objs, n, &discard);
+		spin_unlock(&s->lock);
+		atomic_long_sub(n, &s->inuse);
+	} else {
+		spin_lock(&c->lock);
+		c->inuse -= n;
+		room = s->cpu_limit - c->avail;
+		spill = n > room ? n - room : 0;
+		if (spill) {
+			spin_lock(&s->lock);
+			slabs_put(s, objs, spill, &discard);
+			s->nr_flushes++;
+			spin_unlock(&s->lock);
+		}
+		memcpy(c->objs + c->avail, objs + spill, (n - spill) * sizeof(void *));
+		c->avail += n - spill;
+		spin_unlock(&c->lock);
+	}
+	local_irq_restore(flags);
+	discard_slabs(s, &discard);
+}
+
 /* Flush every CPU's stack of @s back to the slabs. */
 static void drain_cpu_caches(struct kmem_cache *s)
 {
@@ -567,7 +650,7 @@ static void drain_cpu_caches(struct kmem_cache *s)
 	LIST_HEAD(discard);
 
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct kmem_cache_cpu *c = &s->cpu_slab[cpu];
+		struct kmem_cache_cpu *c = cpu_cache(s, cpu);
 
 		spin_lock_irqsave(&c->lock, flags);
 		spin_lock(&s->lock);
@@ -601,6 +684,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 		s->nr_empty++;
 		slabs_take(s, &obj, 1);
 		spin_unlock_irqrestore(&s->lock, flags);
+		atomic_long_inc(&s->inuse);
 	}
 
 	/* The object is ours now: checking and filling it needs no lock. */
@@ -608,7 +692,6 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	m = slab_meta(s, page, obj_index(s, page, obj));
 	meta_set_alloc(m, req, ip);
 	WRITE_ONCE(m->state, OBJ_ALLOC);
-	atomic_long_inc(&s->inuse);
 	if (s->poison) {
 		bad = memchr_inv((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
 		if (unlikely(bad))
@@ -635,9 +718,11 @@ static int slab_obj_index(struct kmem_cache *s, struct page *page, const void *o
 {
 	unsigned long off = (unsigned long)obj - (unsigned long)slab_base(page);
 
-	if (off % s->size || off / s->size >= page->objects)
+	unsigned int idx = offset_index(s, off);
+
+	if (idx >= page->objects || (unsigned long)idx * s->size != off)
 		return -1;
-	return off / s->size;
+	return idx;
 }
 
 static void report_bad_free(const char *what, const void *obj, struct kmem_cache *s,
@@ -666,20 +751,22 @@ static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
 	mm_report_end();
 }
 
-static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
-		      unsigned long ip)
+/*
+ * The checks and state change of freeing @obj, up to its going back to the
+ * free objects.  Return: false if it must not go back (reported).
+ */
+static bool slab_free_prepare(struct kmem_cache *s, struct page *page, void *obj,
+			      unsigned long ip)
 {
 	struct slab_meta *m;
 	unsigned int req;
 	u8 state = OBJ_ALLOC;
 	int idx;
 
-	if (WARN_ON_ONCE(in_nmi()))
-		return;		/* leaked: see slab_alloc() */
 	idx = slab_obj_index(s, page, obj);
 	if (unlikely(idx < 0)) {
 		report_bad_free("kfree of invalid pointer", obj, s, NULL, ip);
-		return;
+		return false;
 	}
 	m = slab_meta(s, page, idx);
 
@@ -701,14 +788,23 @@ static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
 	if (unlikely(!__atomic_compare_exchange_n(&m->state, &state, OBJ_FREE, false,
 						  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))) {
 		report_bad_free("double free of", obj, s, m, ip);
-		return;
+		return false;
 	}
 #ifdef CONFIG_DEBUG_KMALLOC
 	m->free_ip = ip;
 #endif
 	if (s->poison)
 		memset((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
-	atomic_long_dec(&s->inuse);
+	return true;
+}
+
+static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
+		      unsigned long ip)
+{
+	if (WARN_ON_ONCE(in_nmi()))
+		return;		/* leaked: see slab_alloc() */
+	if (!slab_free_prepare(s, page, obj, ip))
+		return;
 	put_free_object(s, obj);
 }
 
@@ -840,6 +936,64 @@ static void __kfree_ip(const void *obj, unsigned long ip)
 void kfree(const void *obj)
 {
 	__kfree_ip(obj, _RET_IP_);
+}
+
+/* The cache of @obj if it is a slab object, else NULL. */
+static inline struct kmem_cache *bulk_obj_cache(const void *obj)
+{
+	struct page *page;
+
+	if (!virt_addr_valid(obj))
+		return NULL;
+	page = compound_head(virt_to_page(obj));
+	return PageSlab(page) ? page->slab_cache : NULL;
+}
+
+/**
+ * kfree_bulk() - free many objects from kmalloc() or kmem_cache_alloc()
+ * @nr: entries in @p
+ * @p: the objects; NULL and ZERO_SIZE_PTR entries are skipped
+ *
+ * As kfree() on each object, with the same checks and reports, but the
+ * objects of one cache go back together: the array is reordered so that
+ * they are next to each other, and each such group takes this CPU's
+ * object stack, and the cache lock if the stack overflows, once.  The
+ * contents of @p are undefined on return.  Never sleeps.
+ */
+void kfree_bulk(size_t nr, void **p)
+{
+	unsigned long ip = _RET_IP_;
+	size_t i = 0, j, k, ok;
+	struct kmem_cache *s;
+
+	if (WARN_ON_ONCE(in_nmi()))
+		return;
+	while (i < nr) {
+		if (ZERO_OR_NULL_PTR(p[i])) {
+			i++;
+			continue;
+		}
+		s = bulk_obj_cache(p[i]);
+		if (!s) {
+			/* Large kmalloc or an invalid pointer: kfree() sorts it out. */
+			__kfree_ip(p[i++], ip);
+			continue;
+		}
+		/* Move the other objects of @s up to p[i + 1 ...]. */
+		for (j = i + 1, k = i + 1; k < nr; k++) {
+			if (ZERO_OR_NULL_PTR(p[k]) || bulk_obj_cache(p[k]) != s)
+				continue;
+			swap(p[j], p[k]);
+			j++;
+		}
+		/* Check each one, keep those that may go back. */
+		for (ok = i, k = i; k < j; k++)
+			if (slab_free_prepare(s, obj_slab(p[k]), p[k], ip))
+				p[ok++] = p[k];
+		if (ok > i)
+			put_free_objects(s, p + i, ok - i);
+		i = j;
+	}
 }
 
 /*
@@ -1083,7 +1237,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 		return;
 	if (WARN_ON(s->kmalloc))
 		return;
-	inuse = atomic_long_read(&s->inuse);
+	inuse = cache_inuse(s);
 	if (inuse) {
 		printk(KERN_ERR "BUG: kmem_cache_destroy %s: %ld objects still allocated, caller %pS\n",
 		       s->name, inuse, (void *)_RET_IP_);
@@ -1229,7 +1383,7 @@ void slab_print_stats(void)
 		refills = s->nr_refills;
 		flushes = s->nr_flushes;
 		spin_unlock_irqrestore(&s->lock, cf);
-		inuse = atomic_long_read(&s->inuse);
+		inuse = cache_inuse(s);
 		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u %8lu %8lu\n", s->name, s->object_size,
 		       s->size, inuse, slabs * s->objects, slabs, s->order, refills, flushes);
 	}

@@ -2,9 +2,9 @@
 /*
  * KUnit tests of the page allocator and kmalloc: every order and size
  * class, alignment, zeroing, krealloc, kmem caches, allocation from
- * hardirq context, an SMP stress on every CPU, the double-free and
- * invalid-free reports and (CONFIG_DEBUG_KMALLOC) the use-after-free and
- * red-zone reports.
+ * hardirq context, an SMP stress on every CPU, kfree_bulk(), the
+ * double-free and invalid-free reports and (CONFIG_DEBUG_KMALLOC) the
+ * use-after-free and red-zone reports.
  */
 
 #include <kunit/test.h>
@@ -596,6 +596,126 @@ static void mm_test_invalid_free(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 2);
 }
 
+#define BULK_NR	48
+
+/*
+ * kfree_bulk() of objects of two private caches, kmalloc() sizes and a
+ * large kmalloc(), interleaved with NULL and ZERO_SIZE_PTR: every object
+ * is freed (each cache's in-use count drops to zero, a second free is
+ * reported), nothing is reported on the way.
+ */
+static void mm_test_kfree_bulk(struct kunit *test)
+{
+	struct kmem_cache *a, *b;
+	void **p, *first_a = NULL;
+	unsigned int i;
+	int before;
+
+	a = kmem_cache_create("mm_test_bulk_a", 64, 0, 0, NULL);
+	b = kmem_cache_create("mm_test_bulk_b", 200, 0, 0, NULL);
+	p = kmalloc_array(BULK_NR, sizeof(*p), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	for (i = 0; i < BULK_NR; i++) {
+		switch (i % 6) {
+		case 0:
+			p[i] = kmem_cache_alloc(a, GFP_KERNEL);
+			if (!first_a)
+				first_a = p[i];
+			break;
+		case 1:
+			p[i] = kmem_cache_alloc(b, GFP_KERNEL);
+			break;
+		case 2:
+			p[i] = i % 4 ? NULL : ZERO_SIZE_PTR;
+			break;
+		case 3:
+			p[i] = kmalloc(8 + i * 40, GFP_KERNEL);
+			break;
+		case 4:
+			p[i] = kmem_cache_alloc(i % 3 ? a : b, GFP_KERNEL);
+			break;
+		default:
+			p[i] = i == 5 ? kmalloc(3 * PAGE_SIZE, GFP_KERNEL) :
+					kmem_cache_alloc(a, GFP_KERNEL);
+			break;
+		}
+		if (i % 6 != 2)
+			KUNIT_ASSERT_NOT_NULL(test, p[i]);
+	}
+	before = atomic_read(&kmalloc_debug_reports);
+	kfree_bulk(BULK_NR, p);
+	kfree_bulk(0, p);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before);
+
+	/* Freed: a second free is a double free. */
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	kmem_cache_free(a, first_a);
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: double free"));
+
+	/* Nothing left allocated: destroying reports nothing. */
+	kmem_cache_destroy(a);
+	kmem_cache_destroy(b);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+	kfree(p);
+}
+
+/*
+ * kfree_bulk() keeps kfree()'s checks: an object twice in the array and a
+ * pointer into the middle of an object are reported, once each, and the
+ * other objects are freed.
+ */
+static void mm_test_kfree_bulk_bad(struct kunit *test)
+{
+	struct kmem_cache *c;
+	void *p[8], *x;
+	unsigned int i;
+	int before;
+
+	c = kmem_cache_create("mm_test_bulk_bad", 96, 0, 0, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < 6; i++) {
+		p[i] = kmem_cache_alloc(c, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, p[i]);
+	}
+	x = kmem_cache_alloc(c, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, x);
+	p[6] = p[2];			/* freed twice */
+	p[7] = (char *)x + 8;		/* not an object */
+
+	before = atomic_read(&kmalloc_debug_reports);
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	kfree_bulk(8, p);
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 2);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: double free"));
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: kfree of invalid pointer"));
+
+	/* The allocator is intact: seven allocations give seven objects. */
+	for (i = 0; i < 7; i++) {
+		p[i] = kmem_cache_alloc(c, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, p[i]);
+	}
+	for (i = 0; i < 7; i++) {
+		unsigned int j;
+
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_PTR_NE(test, p[i], p[j]);
+	}
+	p[7] = NULL;
+	kfree_bulk(8, p);
+	kmem_cache_free(c, x);
+	kmem_cache_destroy(c);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 2);
+}
+
 #ifdef CONFIG_DEBUG_KMALLOC
 static void mm_test_use_after_free(struct kunit *test)
 {
@@ -648,6 +768,47 @@ static void mm_test_redzone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
 	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: redzone overwritten"));
 }
+
+/* kfree_bulk() poisons what it frees and checks the red zones, as kfree(). */
+static void mm_test_kfree_bulk_debug(struct kunit *test)
+{
+	struct kmem_cache *c;
+	volatile u8 *obj;
+	void *p[3];
+	u8 *r, first, last;
+	int before;
+
+	c = kmem_cache_create("mm_test_bulk_dbg", 128, 0, 0, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	p[0] = kmem_cache_alloc(c, GFP_KERNEL);
+	p[1] = kmem_cache_alloc(c, GFP_KERNEL);
+	r = kmalloc(60, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p[0]);
+	KUNIT_ASSERT_NOT_NULL(test, p[1]);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	__asm__("" : "+r"(r));
+	obj = p[1];
+	p[2] = r;
+
+	before = atomic_read(&kmalloc_debug_reports);
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	r[62] = 0;		/* the bug: past the 60 bytes asked for */
+	/* The cache's objects stay on this CPU's stack, untouched. */
+	preempt_disable();
+	kfree_bulk(3, p);
+	first = obj[0];
+	last = obj[127];
+	preempt_enable();
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_EQ(test, first, POISON_FREE);
+	KUNIT_EXPECT_EQ(test, last, POISON_FREE);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: redzone overwritten"));
+	kmem_cache_destroy(c);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+}
 #else
 static void mm_test_debug_off(struct kunit *test)
 {
@@ -667,9 +828,12 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE_SLOW(mm_test_smp_stress),
 	KUNIT_CASE(mm_test_double_free),
 	KUNIT_CASE(mm_test_invalid_free),
+	KUNIT_CASE(mm_test_kfree_bulk),
+	KUNIT_CASE(mm_test_kfree_bulk_bad),
 #ifdef CONFIG_DEBUG_KMALLOC
 	KUNIT_CASE(mm_test_use_after_free),
 	KUNIT_CASE(mm_test_redzone),
+	KUNIT_CASE(mm_test_kfree_bulk_debug),
 #else
 	KUNIT_CASE(mm_test_debug_off),
 #endif
