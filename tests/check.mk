@@ -242,8 +242,9 @@ check-harness:
 # check-build with its own command line and log.
 # The shell fuzzer in QEMU (tests/harness/shellfuzz.py): random command
 # lines typed one at a time into a 4-CPU boot of the current build (make
-# fuzz-shell) or of the tree build (check-fuzz-shell).  A new seed each run,
-# printed; SHELLFUZZ_SEED=N repeats one.
+# fuzz-shell) or of the tree build (check-fuzz-shell).  fuzz-shell takes a
+# new seed each run, check-fuzz-shell one from the commit, so that make check
+# is repeatable; either is printed, and SHELLFUZZ_SEED=N repeats one.
 SHELLFUZZ_SECONDS ?= 60
 SHELLFUZZ_CPUS ?= 4
 SHELLFUZZ_SEED ?=
@@ -261,7 +262,8 @@ check-fuzz-shell:
 		echo "FAIL: shellfuzz (no $$iso: build of tree_defconfig failed?)" | tee -a $$f; \
 		exit 0; \
 	fi; \
-	$(call shellfuzz,$$iso,$(CHECK_LOGS)/shellfuzz.log) >$(CHECK_LOGS)/shellfuzz.out 2>&1; \
+	$(call shellfuzz,$$iso,$(CHECK_LOGS)/shellfuzz.log) $(if $(SHELLFUZZ_SEED),,$$(seed=$$(git rev-parse --short=8 HEAD 2>/dev/null) && echo --seed $$((0x$$seed)))) \
+		>$(CHECK_LOGS)/shellfuzz.out 2>&1; \
 	cat $(CHECK_LOGS)/shellfuzz.out; \
 	grep -E '^(PASS|FAIL):' $(CHECK_LOGS)/shellfuzz.out >>$$f || \
 		echo "FAIL: shellfuzz (no result; log: $(CHECK_LOGS)/shellfuzz.out)" | tee -a $$f
