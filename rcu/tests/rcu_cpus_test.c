@@ -7,7 +7,8 @@
  * its expedited quiescent state counted in advance, a tick that reports
  * it while it runs a reader) escapes a test whose reader always runs on
  * the same CPU, and a random stress test catches it only now and then.
- * Each case puts a kthread bound to each online CPU in turn:
+ * Each case puts a kthread bound to each online CPU in turn (up to 8;
+ * a sample of them on larger machines):
  *
  * - gp_every_cpu: a reader holds while an updater bound to another CPU
  *   waits for synchronize_rcu(), synchronize_rcu_expedited(), a
@@ -67,6 +68,18 @@ static struct task_struct *rc_run_on(int (*fn)(void *), void *data,
 	kthread_bind(t, cpu);
 	wake_up_process(t);
 	return t;
+}
+
+/*
+ * Every CPU up to 8 online; beyond, CPUs 0 and 1, every (n/4)th and the
+ * last, so that 255 CPUs cost what 8 do.
+ */
+static bool rc_cpu_tested(unsigned int cpu)
+{
+	unsigned int n = num_online_cpus();
+
+	return n <= 8 || cpu < 2 || !(cpu % (n / 4)) ||
+	       cpu == nr_cpu_ids - 1;
 }
 
 /* Wait (sleeping) for *@flag, at most @secs seconds. */
@@ -215,6 +228,8 @@ static void rcu_cpus_gp_every_cpu(struct kunit *test)
 	for_each_online_cpu(cpu) {
 		int other = torture_other_cpu(cpu);
 
+		if (!rc_cpu_tested(cpu))
+			continue;
 		rc_pin(other);
 		for (mode = 0; mode < RC_NMODES; mode++) {
 			struct task_struct *r, *u;
@@ -322,6 +337,8 @@ static void rcu_cpus_gps_in_flight(struct kunit *test)
 			struct task_struct *hog, *t;
 			struct rc_flight *f;
 
+			if (!rc_cpu_tested(cpu))
+				continue;
 			f = kzalloc(sizeof(*f), GFP_KERNEL);
 			KUNIT_ASSERT_NOT_NULL(test, f);
 			for (int i = 0; i < RC_FLIGHT_ITERS; i++)
@@ -385,9 +402,12 @@ static void rcu_cpus_barrier_every_cpu(struct kunit *test)
 	unsigned int cpu;
 
 	for_each_online_cpu(cpu) {
-		struct rc_barrier *b = kzalloc(sizeof(*b), GFP_KERNEL);
+		struct rc_barrier *b;
 		struct task_struct *t;
 
+		if (!rc_cpu_tested(cpu))
+			continue;
+		b = kzalloc(sizeof(*b), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, b);
 		for (int i = 0; i < RC_BARRIER_CBS; i++)
 			init_rcu_head(&b->rh[i]);
@@ -512,6 +532,8 @@ static void rcu_cpus_kfree_batch_every_cpu(struct kunit *test)
 	for_each_online_cpu(cpu) {
 		int tries, conclusive = 0;
 
+		if (!rc_cpu_tested(cpu))
+			continue;
 		rc_pin(cpu);
 		for (tries = 0; tries < RC_KF_TRIES && !conclusive; tries++) {
 			struct task_struct *r, *u;
