@@ -295,6 +295,12 @@ static int rc_hog_fn(void *arg)
 			synchronize_rcu_expedited();
 		else
 			synchronize_rcu();
+		/*
+		 * An expedited grace period with nothing to wait for returns
+		 * without sleeping: on a non-preemptible kernel a loop of them
+		 * would keep every other task off this CPU for good.
+		 */
+		cond_resched();
 	}
 	return 0;
 }
