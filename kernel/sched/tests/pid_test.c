@@ -53,8 +53,17 @@ static void pid_lookup_every_task(struct kunit *test)
 
 	for (i = 0; i < n; i++)
 		kthread_stop(tasks[i]);
+	/*
+	 * A stopped task is unhashed when its last reference goes, which
+	 * may be a little after kthread_stop() returns: wait for that.
+	 */
 	for (i = 0; i < n; i++) {
-		p = find_get_task_by_vpid(pids[i]);
+		int waited = 0;
+
+		while ((p = find_get_task_by_vpid(pids[i])) && waited++ < 100 * HZ) {
+			put_task_struct(p);
+			schedule_timeout_uninterruptible(1);
+		}
 		KUNIT_EXPECT_NULL(test, p);
 		if (p)
 			put_task_struct(p);
