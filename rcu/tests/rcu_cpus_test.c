@@ -58,18 +58,6 @@
 /* ... and, for a normal grace period, across this many forced-QS passes. */
 #define RC_HOLD_FQS		8UL
 
-static struct task_struct *rc_run_on(int (*fn)(void *), void *data,
-				     unsigned int cpu, const char *name)
-{
-	struct task_struct *t = kthread_create(fn, data, "%s/%u", name, cpu);
-
-	if (IS_ERR(t))
-		return t;
-	kthread_bind(t, cpu);
-	wake_up_process(t);
-	return t;
-}
-
 /*
  * Every CPU up to 8 online; beyond, CPUs 0 and 1, every (n/4)th and the
  * last, so that 255 CPUs cost what 8 do.
@@ -240,9 +228,9 @@ static void rcu_cpus_gp_every_cpu(struct kunit *test)
 			p->mode = mode;
 			p->sched = (cpu + mode) & 1;
 			init_rcu_head(&p->rh);
-			r = rc_run_on(rc_reader_fn, p, cpu, "rcu_cpus_r");
+			r = rcu_test_run_on(rc_reader_fn, p, cpu, "rcu_cpus_r");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(r));
-			u = rc_run_on(rc_updater_fn, p, other, "rcu_cpus_u");
+			u = rcu_test_run_on(rc_updater_fn, p, other, "rcu_cpus_u");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 			if (!rc_wait(&p->finished, 60)) {
 				/* Leak both and the pair: they may still run. */
@@ -349,10 +337,10 @@ static void rcu_cpus_gps_in_flight(struct kunit *test)
 			KUNIT_ASSERT_NOT_NULL(test, f);
 			for (int i = 0; i < RC_FLIGHT_ITERS; i++)
 				init_rcu_head(&f->probe[i].rh);
-			hog = rc_run_on(rc_hog_fn, (void *)(long)exp, torture_other_cpu(cpu),
-					"rcu_cpus_hog");
+			hog = rcu_test_run_on(rc_hog_fn, (void *)(long)exp, torture_other_cpu(cpu),
+					      "rcu_cpus_hog");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(hog));
-			t = rc_run_on(rc_flight_fn, f, cpu, "rcu_cpus_f");
+			t = rcu_test_run_on(rc_flight_fn, f, cpu, "rcu_cpus_f");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 			if (!rc_wait(&f->finished, 60)) {
 				KUNIT_FAIL(test, "readers on CPU %u did not finish in 60 s", cpu);
@@ -419,7 +407,7 @@ static void rcu_cpus_barrier_every_cpu(struct kunit *test)
 			init_rcu_head(&b->rh[i]);
 		rcu_barrier();		/* nothing of ours pending before */
 		atomic_set(&rc_barrier_invoked, 0);
-		t = rc_run_on(rc_barrier_fn, b, cpu, "rcu_cpus_b");
+		t = rcu_test_run_on(rc_barrier_fn, b, cpu, "rcu_cpus_b");
 		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 		if (!rc_wait(&b->finished, 60)) {
 			KUNIT_FAIL(test, "rcu_barrier() on CPU %u did not return in 60 s", cpu);
@@ -545,9 +533,9 @@ static void rcu_cpus_kfree_batch_every_cpu(struct kunit *test)
 			struct task_struct *r, *u;
 			struct rc_kf k = { };
 
-			r = rc_run_on(rc_kf_reader_fn, &k, torture_other_cpu(cpu), "rcu_cpus_kr");
+			r = rcu_test_run_on(rc_kf_reader_fn, &k, torture_other_cpu(cpu), "rcu_cpus_kr");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(r));
-			u = rc_run_on(rc_kf_updater_fn, &k, cpu, "rcu_cpus_ku");
+			u = rcu_test_run_on(rc_kf_updater_fn, &k, cpu, "rcu_cpus_ku");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(u));
 			if (!rc_wait(&k.finished, 60) || !rc_wait(&k.done, 60)) {
 				KUNIT_FAIL(test, "kfree_rcu() test on CPU %u did not finish in 60 s",

@@ -100,18 +100,6 @@ static void rcu_test_unlock(int kind, unsigned long flags)
 	}
 }
 
-static struct task_struct *rcu_test_run_on(int (*fn)(void *), void *data,
-					   unsigned int cpu, const char *name)
-{
-	struct task_struct *t = kthread_create(fn, data, "%s/%u", name, cpu);
-
-	if (IS_ERR(t))
-		return t;
-	kthread_bind(t, cpu);
-	wake_up_process(t);
-	return t;
-}
-
 
 /* A callback that records how and when it ran. */
 struct rcu_test_probe {

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by rcu/'s KUnit suites (rcu_test.c, kvfree_rcu_test.c):
- * what happened to objects handed to kfree_rcu(), and waiting for a test
- * kthread.  Their kthreads' CPUs come from linux/torture.h's picker.
+ * what happened to objects handed to kfree_rcu(), starting and waiting for
+ * a test kthread.  Their kthreads' CPUs come from linux/torture.h's picker.
  */
 #ifndef _RCU_RCU_TEST_UTIL_H
 #define _RCU_RCU_TEST_UTIL_H
 
 #include <linux/compiler.h>
 #include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/kthread.h>
 #include <linux/slab.h>
 #include <linux/torture.h>
 #include <linux/types.h>
@@ -49,6 +51,19 @@ static inline bool rcu_test_wait_flag(bool *flag, unsigned int ms)
 	while (!READ_ONCE(*flag) && ms--)
 		msleep(1);
 	return READ_ONCE(*flag);
+}
+
+/* Start @fn(@data) in a kthread bound to @cpu, named "@name/@cpu". */
+static inline struct task_struct *rcu_test_run_on(int (*fn)(void *), void *data,
+						  unsigned int cpu, const char *name)
+{
+	struct task_struct *t = kthread_create(fn, data, "%s/%u", name, cpu);
+
+	if (IS_ERR(t))
+		return t;
+	kthread_bind(t, cpu);
+	wake_up_process(t);
+	return t;
 }
 
 #endif /* _RCU_RCU_TEST_UTIL_H */
