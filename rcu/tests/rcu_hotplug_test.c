@@ -644,10 +644,17 @@ static void rcu_hotplug_barrier_10k(struct kunit *test)
 	t = hp_kthread_on(test, hp_queuer_fn, &q, cpu, "hp_queuer");
 	while (!READ_ONCE(q.done))
 		msleep(1);
+	/*
+	 * A task is freed by call_rcu() from wherever its last reference
+	 * goes: keep that one here, so that only the test's callbacks are on
+	 * the outgoing CPU.
+	 */
+	get_task_struct(t);
 	kthread_stop(t);
 	migrated = hp_cbs_migrated();
 	KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
 	KUNIT_EXPECT_EQ(test, hp_cbs_migrated() - migrated, (unsigned long)HP_NCBS);
+	put_task_struct(t);
 	KUNIT_EXPECT_EQ(test, atomic_read(&hp_cbs_invoked), 0);
 	KUNIT_EXPECT_EQ(test, rcu_segcblist_n_cbs(&per_cpu_ptr(&rcu_data, cpu)->cblist), 0);
 	WRITE_ONCE(rr.leave, true);
