@@ -20,6 +20,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
+#include <linux/torture.h>
 #include <kunit/test.h>
 #include "../rcu.h"
 #include "../tree.h"
@@ -118,10 +119,30 @@ static void rcu_preempt_running_reader_blocks_gp(struct kunit *test)
 {
 	SKIP_UNLESS_PREEMPT_RCU(test);
 #ifdef CONFIG_PREEMPT_RCU
+	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
+	struct cpumask gp_saved, m;
 	unsigned long cookie;
 	bool owed = false;
 	int tested = 0;
+	int cpu, other;
 
+	/*
+	 * The grace-period kthread, woken by start_poll_synchronize_rcu(),
+	 * preempts (and so queues) a reader on its own CPU every time: keep
+	 * the two apart.
+	 */
+	cpu = get_cpu();
+	put_cpu();
+	other = torture_other_cpu(cpu);
+	gp_saved = gp->cpus_mask;
+	if (other != cpu) {
+		cpumask_clear(&m);
+		cpumask_set_cpu(cpu, &m);
+		KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &m), 0);
+		cpumask_clear(&m);
+		cpumask_set_cpu(other, &m);
+		set_cpus_allowed_ptr(gp, &m);
+	}
 	for (int attempt = 0; attempt < 10 && tested < 20; attempt++) {
 		rcu_read_lock();
 		cookie = start_poll_synchronize_rcu();
@@ -137,6 +158,10 @@ static void rcu_preempt_running_reader_blocks_gp(struct kunit *test)
 				       "grace period ended under a running reader");
 		rcu_read_unlock();
 		KUNIT_EXPECT_TRUE(test, sleep_for_gp(cookie, PREEMPT_TEST_WAIT_MS));
+	}
+	if (other != cpu) {
+		set_cpus_allowed_ptr(gp, &gp_saved);
+		set_cpus_allowed_ptr(current, cpu_possible_mask);
 	}
 	KUNIT_EXPECT_GT_MSG(test, tested, 0,
 			    "no cond_resched() ran in an unqueued reader owing a grace period");
