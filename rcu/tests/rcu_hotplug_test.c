@@ -609,6 +609,33 @@ static int hp_queuer_fn(void *arg)
 }
 
 /*
+ * A reader on @other holds every grace period while a kthread on @cpu
+ * queues HP_NCBS callbacks; returns that kthread, done queueing and not
+ * yet stopped, and the reader in *@tr.
+ */
+static struct task_struct *hp_queue_held(struct kunit *test, struct hp_reader *rr,
+					 struct hp_queuer *q, struct task_struct **tr,
+					 int cpu, int other)
+{
+	struct task_struct *t;
+
+	q->cbs = kcalloc(HP_NCBS, sizeof(*q->cbs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, q->cbs);
+	atomic_set(&hp_cbs_invoked, 0);
+	atomic_set(&hp_cbs_misordered, 0);
+	hp_cbs_last = -1;
+	rcu_barrier();
+
+	*tr = hp_kthread_on(test, hp_reader_fn, rr, other, "hp_reader");
+	while (!READ_ONCE(rr->in))
+		msleep(1);
+	t = hp_kthread_on(test, hp_queuer_fn, q, cpu, "hp_queuer");
+	while (!READ_ONCE(q->done))
+		msleep(1);
+	return t;
+}
+
+/*
  * A reader on another CPU keeps every grace period from ending while the
  * callbacks are queued and their CPU goes offline, so all of them are
  * still waiting when it goes.
@@ -631,19 +658,7 @@ static void rcu_hotplug_barrier_10k(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(gp, &cpu0), 0);
 	cpu = hp_pick_cpu(0);
 	other = hp_pick_cpu(cpu);
-	q.cbs = kcalloc(HP_NCBS, sizeof(*q.cbs), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, q.cbs);
-	atomic_set(&hp_cbs_invoked, 0);
-	atomic_set(&hp_cbs_misordered, 0);
-	hp_cbs_last = -1;
-	rcu_barrier();
-
-	tr = hp_kthread_on(test, hp_reader_fn, &rr, other, "hp_reader");
-	while (!READ_ONCE(rr.in))
-		msleep(1);
-	t = hp_kthread_on(test, hp_queuer_fn, &q, cpu, "hp_queuer");
-	while (!READ_ONCE(q.done))
-		msleep(1);
+	t = hp_queue_held(test, &rr, &q, &tr, cpu, other);
 	/*
 	 * A task is freed by call_rcu() from wherever its last reference
 	 * goes: keep that one here, so that only the test's callbacks are on
@@ -729,19 +744,7 @@ static void rcu_hotplug_barrier_offline_during(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &cpu0), 0);
 	cpu = hp_pick_cpu(0);
 	other = hp_pick_cpu(cpu);
-	q.cbs = kcalloc(HP_NCBS, sizeof(*q.cbs), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, q.cbs);
-	atomic_set(&hp_cbs_invoked, 0);
-	atomic_set(&hp_cbs_misordered, 0);
-	hp_cbs_last = -1;
-	rcu_barrier();
-
-	tr = hp_kthread_on(test, hp_reader_fn, &rr, other, "hp_reader");
-	while (!READ_ONCE(rr.in))
-		msleep(1);
-	t = hp_kthread_on(test, hp_queuer_fn, &q, cpu, "hp_queuer");
-	while (!READ_ONCE(q.done))
-		msleep(1);
+	t = hp_queue_held(test, &rr, &q, &tr, cpu, other);
 	kthread_stop(t);
 
 	init_completion(&b.reached);
