@@ -53,6 +53,7 @@ enum pageflags {
 	PG_tail,		/* other pages of a compound block */
 	PG_slab,		/* head page of a slab */
 	PG_large_kmalloc,	/* head page of a kmalloc() larger than a slab class */
+	PG_poisoned,		/* free and filled with PAGE_POISON (PAGE_POISONING) */
 };
 
 #define __PAGE_FLAG(name, bit)						\
@@ -75,6 +76,7 @@ __PAGE_FLAG(Head, PG_head)
 __PAGE_FLAG(Tail, PG_tail)
 __PAGE_FLAG(Slab, PG_slab)
 __PAGE_FLAG(LargeKmalloc, PG_large_kmalloc)
+__PAGE_FLAG(Poisoned, PG_poisoned)
 #undef __PAGE_FLAG
 
 extern struct page *mem_map;

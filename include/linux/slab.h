@@ -40,6 +40,7 @@ typedef unsigned int slab_flags_t;
 #ifndef POISON_INUSE
 #define POISON_INUSE		0x5a	/* fresh object, not yet written */
 #define POISON_FREE		0x6b	/* freed object */
+#define PAGE_POISON		0xaa	/* freed page (CONFIG_PAGE_POISONING) */
 #define POISON_END		0xa5	/* unused here, Linux compatibility */
 #endif
 #define SLUB_RED_ACTIVE		0xcc	/* slack after a kmalloc()'s requested size */

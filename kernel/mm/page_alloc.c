@@ -14,6 +14,11 @@
  * lists, so the allocator works from any CPU and from interrupt context.
  * A small reserve is kept for allocations that may use it (__GFP_HIGH,
  * i.e. GFP_ATOMIC).
+ *
+ * With CONFIG_PAGE_POISONING, a freed block is filled with PAGE_POISON and
+ * each of its pages marked PG_poisoned; allocation checks the marked pages
+ * and reports any byte that changed: a write after free.  Pages freed at
+ * boot are not marked and not checked.
  */
 
 #define pr_fmt(fmt) "mm: " fmt
@@ -47,6 +52,7 @@ struct zone {
 	unsigned long reserve_pages;	/* kept for __GFP_HIGH */
 	unsigned long alloc_fail;	/* failed allocations */
 	bool ready;
+	bool poison;			/* frees poison from now on */
 };
 
 static struct zone zone = {
@@ -187,6 +193,54 @@ static void prep_compound_page(struct page *page, unsigned int order)
 	}
 }
 
+#ifdef CONFIG_PAGE_POISONING
+/* Fill a block being freed; it is marked once it is known not to be free. */
+static void poison_block(struct page *page, unsigned int order)
+{
+	if (zone.poison)
+		memset(page_address(page), PAGE_POISON, PAGE_SIZE << order);
+}
+
+/* Called with zone.lock held, @page's block no longer ours. */
+static void mark_block_poisoned(struct page *page, unsigned int order)
+{
+	unsigned long i;
+
+	if (zone.poison)
+		for (i = 0; i < (1UL << order); i++)
+			__SetPagePoisoned(page + i);
+}
+
+/* A block just taken off the free lists: is its poison intact? */
+static void check_block_poison(struct page *page, unsigned int order, unsigned long ip)
+{
+	unsigned long i;
+	bool reported = false;
+
+	for (i = 0; i < (1UL << order); i++) {
+		const u8 *va, *bad;
+
+		if (!PagePoisoned(page + i))
+			continue;
+		__ClearPagePoisoned(page + i);
+		va = page_address(page + i);
+		bad = memchr_inv(va, PAGE_POISON, PAGE_SIZE);
+		if (!bad || reported)
+			continue;
+		reported = true;
+		printk(KERN_ERR "BUG: page poison overwritten: pfn 0x%lx offset 0x%lx is 0x%02x, expected 0x%02x (use after free), allocated by %pS\n",
+		       page_to_pfn(page + i), (unsigned long)(bad - va), *bad,
+		       PAGE_POISON, (void *)ip);
+		mm_report_end();
+	}
+}
+#else
+static inline void poison_block(struct page *page, unsigned int order) { }
+static inline void mark_block_poisoned(struct page *page, unsigned int order) { }
+static inline void check_block_poison(struct page *page, unsigned int order,
+				      unsigned long ip) { }
+#endif
+
 static void warn_alloc(gfp_t gfp, unsigned int order, unsigned long ip)
 {
 	if (gfp & __GFP_NOFAIL)
@@ -232,6 +286,7 @@ struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip)
 		warn_alloc(gfp, order, ip);
 		return NULL;
 	}
+	check_block_poison(page, order, ip);
 	if ((gfp & __GFP_COMP) && order)
 		prep_compound_page(page, order);
 	if (gfp & __GFP_ZERO)
@@ -297,12 +352,14 @@ void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip)
 	page->flags &= ~(1UL << PG_large_kmalloc);
 	/* Also the free check of a large kmalloc(); no zone lock held. */
 	debug_check_no_obj_freed(page_address(page), PAGE_SIZE << order);
+	poison_block(page, order);
 
 	spin_lock_irqsave(&zone.lock, flags);
 	if (unlikely(pfn_is_free(pfn) ||
 		     (order && pfn_is_free(pfn + (1UL << order) - 1))))
 		bad = "double free";
 	else {
+		mark_block_poisoned(page, order);
 		__free_one_page(pfn, order);
 		zone.free_pages += 1UL << order;
 	}
@@ -573,6 +630,7 @@ void __init page_alloc_init(void)
 	/* Keep about 1/256 of RAM, at most 4 MiB, for GFP_ATOMIC. */
 	zone.reserve_pages = min(zone.managed_pages / 256, 1024UL);
 	kmalloc_caches_init();
+	zone.poison = IS_ENABLED(CONFIG_PAGE_POISONING);
 
 	pr_info("%llu MiB RAM, %lu pages free (%lu MiB), mem_map %llu KiB at 0x%llx, reserve %lu pages\n",
 		(unsigned long long)(ram_bytes >> 20), zone.free_pages,

@@ -749,6 +749,56 @@ static void mm_test_use_after_free(struct kunit *test)
 	kmem_cache_destroy(c);
 }
 
+#ifdef CONFIG_PAGE_POISONING
+/*
+ * A page written after its free is reported when the page allocator hands
+ * it out again, whichever page of the block was written.  The buddy lists
+ * are LIFO, so the block comes back within a few allocations of its order
+ * (the blocks of lower order than the one it merged into); they are kept
+ * until then so that none repeats.
+ */
+static void mm_test_page_use_after_free(struct kunit *test)
+{
+	const unsigned int max_tries = 4096;
+	struct page *page, *q = NULL;
+	struct page **held;
+	volatile u8 *p;
+	unsigned int n = 0;
+	int before;
+
+	held = kmalloc_array(max_tries, sizeof(*held), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, held);
+	page = alloc_pages(GFP_KERNEL, 1);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	p = page_address(page + 1);
+
+	before = atomic_read(&kmalloc_debug_reports);
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	__free_pages(page, 1);
+	KUNIT_EXPECT_EQ(test, p[100], PAGE_POISON);
+	KUNIT_EXPECT_EQ(test, p[PAGE_SIZE - 1], PAGE_POISON);
+	p[100] = 0x11;		/* the bug */
+	while (n < max_tries) {
+		q = alloc_pages(GFP_KERNEL, 1);
+		if (!q || q == page)
+			break;
+		held[n++] = q;
+	}
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_PTR_EQ(test, q, page);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: page poison overwritten"));
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("offset 0x64 is 0x11"));
+	if (q)
+		__free_pages(q, 1);
+	while (n)
+		__free_pages(held[--n], 1);
+	kfree(held);
+}
+#endif
+
 static void mm_test_redzone(struct kunit *test)
 {
 	u8 *p = kmalloc(60, GFP_KERNEL);
@@ -832,6 +882,9 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_kfree_bulk_bad),
 #ifdef CONFIG_DEBUG_KMALLOC
 	KUNIT_CASE(mm_test_use_after_free),
+#ifdef CONFIG_PAGE_POISONING
+	KUNIT_CASE(mm_test_page_use_after_free),
+#endif
 	KUNIT_CASE(mm_test_redzone),
 	KUNIT_CASE(mm_test_kfree_bulk_debug),
 #else
