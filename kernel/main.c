@@ -46,8 +46,33 @@ static int kernel_init(void *unused)
 	return 0;
 }
 
+/*
+ * The rest of start_kernel(), on a kernel stack with an unmapped guard
+ * below it (the boot stack in .bss has none): CPU 0's idle task lives
+ * here for ever, and an overflow must fault, not corrupt .bss.
+ */
+static void __init __noreturn start_kernel_guarded(void)
+{
+	tsc_calibrate();
+	lapic_timer_calibrate();
+	smp_ipi_init();
+	sched_init();
+	softirq_init();
+	timers_init();
+	rcu_init();
+	lapic_timer_start();
+	local_irq_enable();
+	serial_enable_rx_irq();
+
+	smp_boot_cpus();
+	kthread_run(kernel_init, NULL, "init");
+	cpu_startup_entry();
+}
+
 void __init start_kernel(u32 magic, u32 mbi_phys)
 {
+	void *stack;
+
 	serial_init();
 	parse_multiboot(magic, mbi_phys);
 	paging_init();
@@ -69,18 +94,8 @@ void __init start_kernel(u32 magic, u32 mbi_phys)
 	page_alloc_init();
 	paging_early_done();
 
-	tsc_calibrate();
-	lapic_timer_calibrate();
-	smp_ipi_init();
-	sched_init();
-	softirq_init();
-	timers_init();
-	rcu_init();
-	lapic_timer_start();
-	local_irq_enable();
-	serial_enable_rx_irq();
-
-	smp_boot_cpus();
-	kthread_run(kernel_init, NULL, "init");
-	cpu_startup_entry();
+	stack = kstack_alloc();
+	if (!stack)
+		panic("no memory for the boot CPU's stack");
+	call_on_stack_noreturn(start_kernel_guarded, stack + THREAD_SIZE);
 }

@@ -115,6 +115,23 @@ void *kstack_alloc(void);
 void kstack_free(void *stack);
 bool kstack_guard_addr(unsigned long addr);
 bool kstack_mapped_addr(unsigned long addr);
+
+/**
+ * call_on_stack_noreturn() - switch to another stack and call @fn there
+ * @fn: function that never returns
+ * @top: top of the new stack (16-byte aligned)
+ *
+ * The frame pointer is cleared so that backtraces end at @fn.
+ */
+static inline __noreturn void call_on_stack_noreturn(void (*fn)(void), void *top)
+{
+	asm volatile("mov %0, %%rsp\n\t"
+		     "xor %%ebp, %%ebp\n\t"
+		     "call *%1\n\t"
+		     "ud2"
+		     : : "r" (top), "r" (fn) : "memory");
+	__builtin_unreachable();
+}
 u64 lookup_address(unsigned long va, int *level);
 unsigned long paging_count_wx(void);
 void tsc_calibrate(void);

@@ -402,13 +402,16 @@ static void stack_area_probe(void *arg)
 
 /*
  * Kthread stacks (this one's, and a new one) are mapped RW and NX in the
- * stack area with an unmapped guard below; so are the secondary CPUs'
- * idle stacks, and every stack an IPI interrupts there.
+ * stack area with an unmapped guard below; so are every CPU's idle stacks
+ * (CPU 0's too: it leaves the boot stack early), and every stack an IPI
+ * interrupts there.
  */
 static void arch_stack_guard(struct kunit *test)
 {
 	unsigned long lo = (unsigned long)current->stack;
 	atomic_t outside = ATOMIC_INIT(0);
+	struct cpumask saved = current->cpus_mask, one;
+	unsigned int cpu, self, probed = 0;
 	void *s;
 
 	KUNIT_ASSERT_NOT_NULL(test, current->stack);
@@ -429,10 +432,24 @@ static void arch_stack_guard(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pte_of(s - KSTACK_GUARD), 0ULL);
 	kstack_free(s);
 
-	for (int cpu = 1; cpu < nr_cpu_ids; cpu++)
-		if (cpu_online(cpu))
-			smp_call_function_single(cpu, stack_area_probe, &outside, 1);
+	/* Off CPU 0, so that its idle task is among those interrupted. */
+	for (cpu = 1; cpu < nr_cpu_ids && !cpu_online(cpu); cpu++)
+		;
+	if (cpu < nr_cpu_ids) {
+		cpumask_clear(&one);
+		cpumask_set_cpu(cpu, &one);
+		KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &one), 0);
+	}
+	self = raw_smp_processor_id();
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (cpu == self || !cpu_online(cpu))
+			continue;
+		smp_call_function_single(cpu, stack_area_probe, &outside, 1);
+		probed++;
+	}
+	set_cpus_allowed_ptr(current, &saved);
 	KUNIT_EXPECT_EQ(test, atomic_read(&outside), 0);
+	KUNIT_EXPECT_EQ(test, probed, num_online_cpus() - 1);
 }
 
 static struct kunit_case arch_test_cases[] = {
