@@ -67,6 +67,8 @@ struct qoi_spin_obs {
 	bool expedited;				/* the waiter's GP is expedited */
 	int cpu;
 	u64 start_ns;
+	unsigned int max_ms;			/* no warning yet: spin on, up to this */
+	u64 spun_ms;				/* how long the spin lasted */
 	int nr_warnings;			/* new stall warnings seen */
 	u64 warn_ms[QOI_MAX_STALLS];		/* when, after start */
 	unsigned long gp_seq_start, gp_seq_end;
@@ -102,7 +104,13 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 	local_save_flags(flags);
 	if (obs && obs->irqs_off)
 		local_irq_disable();
-	while ((now = ktime_get_ns()) < end) {
+	/*
+	 * A loaded host can delay the grace period's start or the ticks that
+	 * detect the stall: a spin that expects a warning goes on, up to
+	 * @obs->max_ms, until the first one comes.
+	 */
+	while ((now = ktime_get_ns()) < end ||
+	       (obs && !obs->nr_warnings && now - start < (u64)obs->max_ms * NSEC_PER_MSEC)) {
 		int n = READ_ONCE(rcu_state.nr_stall_warnings);
 
 		if (obs && n != last) {
@@ -117,8 +125,10 @@ static noinline void qoi_reader_spin(unsigned int ms, struct qoi_spin_obs *obs)
 	local_irq_restore(flags);
 	preempt_enable();
 	rcu_read_unlock();
-	if (obs)
+	if (obs) {
 		obs->gp_seq_end = rcu_get_gp_seq();
+		obs->spun_ms = (now - start) / NSEC_PER_MSEC;
+	}
 }
 
 static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
@@ -215,14 +225,25 @@ static void qoi_restore_stall_timeout(void)
 static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
 				struct qoi_spin_obs *obs)
 {
+	struct task_struct *t = NULL, *gp = READ_ONCE(rcu_state.gp_kthread);
 	struct qoi_waiter w = {};
-	struct task_struct *t = NULL;
+	struct cpumask gp_saved, m;
 	bool spinning = false;
 	int cpu = raw_smp_processor_id(), other = torture_other_cpu(cpu);
 
 	if (with_gp) {
 		if (other < 0)
 			return -1;
+		/*
+		 * A grace-period kthread that last ran on this CPU would be
+		 * woken here and never run (the spin keeps preemption off):
+		 * no grace period, so no stall to report.  Keep it on the
+		 * waiter's CPU meanwhile.
+		 */
+		gp_saved = gp->cpus_mask;
+		cpumask_clear(&m);
+		cpumask_set_cpu(other, &m);
+		set_cpus_allowed_ptr(gp, &m);
 		init_completion(&w.done);
 		w.spinning = &spinning;
 		w.expedited = obs && obs->expedited;
@@ -234,8 +255,10 @@ static int qoi_spin_with_waiter(unsigned int ms, bool with_gp,
 	/* The waiter sees the flag at its next jiffy, inside our spin. */
 	WRITE_ONCE(spinning, true);
 	qoi_reader_spin(ms, obs);
-	if (with_gp)
+	if (with_gp) {
 		wait_for_completion(&w.done);
+		set_cpus_allowed_ptr(gp, &gp_saved);
+	}
 	return 0;
 }
 
@@ -291,7 +314,7 @@ static int qoi_spin_captured(unsigned int timeout, unsigned int secs,
  */
 static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 {
-	struct qoi_spin_obs obs = { .irqs_off = irqs_off };
+	struct qoi_spin_obs obs = { .irqs_off = irqs_off, .max_ms = 3 * secs * 1000 };
 	struct torture_ktap r;
 	int cpu, before, before_self, n, max_expected;
 	u64 gap_prev;
@@ -307,8 +330,8 @@ static int qoi_stall(unsigned int timeout, unsigned int secs, bool irqs_off)
 	cpu = obs.cpu;
 	n = READ_ONCE(rcu_state.nr_stall_warnings) - before;
 
-	printk("# spun %u s on CPU %d with rcu_cpu_stall_timeout=%u: %d warning(s)\n",
-	       secs, cpu, timeout, n);
+	printk("# spun %llu ms (asked %u s) on CPU %d with rcu_cpu_stall_timeout=%u: %d warning(s)\n",
+	       (unsigned long long)obs.spun_ms, secs, cpu, timeout, n);
 	for (int i = 0; i < min(obs.nr_warnings, QOI_MAX_STALLS); i++)
 		printk("#   warning %d at %llu ms into the spin\n", i + 1,
 		       (unsigned long long)obs.warn_ms[i]);
