@@ -16,6 +16,7 @@ import sys
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import argparse
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -27,6 +28,10 @@ import logcheck  # noqa: E402
 
 TRAILER = "==== rcuos harness ===="
 PANIC_GRACE = 10        # seconds QEMU may run on after a panic message
+TIMESTAMP_RE = re.compile(r"^\[\s*\d+\.\d+\]\s?")
+FAIL_GRACE = 3          # --fail-fast: seconds QEMU may run on after a failed check
+# A failed KUnit expectation or KTAP result, outside expect-splat markers.
+FAILED_CHECK_RE = re.compile(r"(EXPECTATION FAILED|ASSERTION FAILED|^\s*not ok \d+)")
 
 
 def qemu_command(args):
@@ -37,10 +42,15 @@ def qemu_command(args):
     return cmd + list(args.qemu_arg)
 
 
-def run_qemu(cmd, commands, timeout, log_path, echo=False):
+def run_qemu(cmd, commands, timeout, log_path, echo=False, fail_fast=False):
     """Run QEMU with the commands piped to the serial port.
 
-    Returns (serial text, exit status or None, timed out?, qemu stderr).
+    With @fail_fast, QEMU is stopped FAIL_GRACE seconds after the first
+    failed check outside expect-splat markers, instead of running on (a
+    broken kernel often hangs after it) until the timeout.
+
+    Returns (serial text, exit status or None, timed out?, qemu stderr,
+    stopped after a failure?).
     """
     log = open(log_path, "wb") if log_path else None
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -55,10 +65,21 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
         pass
 
     chunks, errs = [], []
-    panic_at = []
+    panic_at, fail_at = [], []
+
+    def scan_failures(lines, state):
+        for raw in lines:
+            line = TIMESTAMP_RE.sub("", raw.decode("utf-8", errors="replace"))
+            m = logcheck.SPLAT_MARK_RE.search(line)
+            if m:
+                state["in_splat"] = m.group(1) == "begin"
+            elif not state["in_splat"] and FAILED_CHECK_RE.search(line):
+                fail_at.append(time.monotonic())
+                return
 
     def pump():
         tail = b""
+        partial, state = b"", {"in_splat": False}
         while True:
             data = os.read(proc.stdout.fileno(), 65536)
             if not data:
@@ -73,6 +94,10 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
             if not panic_at and b"Kernel panic" in tail + data:
                 panic_at.append(time.monotonic())
             tail = data[-32:]
+            if fail_fast and not fail_at:
+                lines = (partial + data).split(b"\n")
+                partial = lines.pop()
+                scan_failures(lines, state)
 
     def pump_err():
         errs.append(proc.stderr.read())
@@ -83,14 +108,15 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
         t.start()
 
     deadline = time.monotonic() + timeout
-    timed_out = killed = False
+    timed_out = killed = stopped = False
     while True:
         try:
             proc.wait(timeout=0.2)
             break
         except subprocess.TimeoutExpired:
             now = time.monotonic()
-            if now >= deadline or (panic_at and now - panic_at[0] > PANIC_GRACE):
+            stopped = bool(fail_at) and now - fail_at[0] > FAIL_GRACE
+            if now >= deadline or stopped or (panic_at and now - panic_at[0] > PANIC_GRACE):
                 timed_out = now >= deadline
                 killed = True
                 kill(proc)
@@ -106,7 +132,7 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False):
     err = b"".join(e for e in errs if e).decode(errors="replace")
     # Our own SIGTERM is no news.
     err = "\n".join(l for l in err.splitlines() if "terminating on signal" not in l)
-    return text, code, timed_out, err
+    return text, code, timed_out, err, stopped and not timed_out
 
 
 def kill(proc):
@@ -169,6 +195,9 @@ def parse_args(argv):
                         "the crash report's splats are then expected (exit status 37)")
     p.add_argument("--require-ktap", action="store_true",
                    help="fail unless the log holds at least one KTAP test result")
+    p.add_argument("--fail-fast", action="store_true",
+                   help="stop QEMU %d s after the first failed check (KTAP 'not ok', a failed "
+                        "KUnit expectation) outside expect-splat markers" % FAIL_GRACE)
     p.add_argument("--name", help="name in the PASS/FAIL line (default: the ISO's)")
     p.add_argument("--qemu", default=os.environ.get("QEMU", "qemu-system-x86_64"))
     p.add_argument("--qemu-arg", action="append", default=[], metavar="ARG",
@@ -213,11 +242,14 @@ def main(argv=None):
 
     cmd = qemu_command(args)
     t0 = time.monotonic()
-    text, code, timed_out, qerr = run_qemu(cmd, args.cmd, args.timeout, args.log, args.echo)
+    text, code, timed_out, qerr, stopped = run_qemu(cmd, args.cmd, args.timeout, args.log,
+                                                    args.echo, args.fail_fast)
     elapsed = time.monotonic() - t0
     v = logcheck.judge(text, exit_code=code, timed_out=timed_out,
                        expect_exit=args.expect_exit, **judge_kw)
-    if code is None and not timed_out:
+    if stopped:
+        v.failures.append("QEMU stopped %d s after the first failed check (--fail-fast)" % FAIL_GRACE)
+    elif code is None and not timed_out:
         v.failures.append("QEMU killed %d s after a kernel panic message" % PANIC_GRACE)
     if qerr.strip() and not v.passed:
         v.failures.append("QEMU stderr: " + " | ".join(qerr.strip().splitlines()[-3:]))

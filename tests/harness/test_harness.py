@@ -11,6 +11,7 @@ test goes to FILE (the make check protocol).
 import sys
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 import os
+import time
 import stat
 import tempfile
 import textwrap
@@ -390,6 +391,12 @@ for line in sys.stdin:
     print("rcuos> " + line, flush=True)
     if line == "test":
         print("KTAP version 1\n1..1\nok 1 fake_case", flush=True)
+    if line == "failhang":
+        print("KTAP version 1\n1..2\n[    1.000000]     # fake: EXPECTATION FAILED at x.c:1", flush=True)
+        print("not ok 1 fake_case", flush=True)
+        time.sleep(60)
+    if line == "splatfail":
+        print("# expect-splat: begin\nnot ok 1 inner\n# expect-splat: end", flush=True)
     if line == "panic":
         print("Kernel panic - not syncing: fake", flush=True)
         sys.exit(37)
@@ -450,6 +457,19 @@ class FakeQemu(unittest.TestCase):
 
     def test_panic(self):
         self.assertEqual(self.boot("run", "panic"), 1)
+
+    def test_fail_fast_stops_a_failed_run(self):
+        t0 = time.monotonic()
+        self.assertEqual(self.boot("run", "failhang", "poweroff",
+                                   extra=["--timeout", "30", "--fail-fast"]), 1)
+        self.assertLess(time.monotonic() - t0, 15)
+        text = open(self.log).read()
+        self.assertIn("--fail-fast", text)
+        self.assertNotIn("timed out", text)
+
+    def test_fail_fast_ignores_expected_splats(self):
+        self.assertEqual(self.boot("run", "splatfail", "test", "poweroff",
+                                   extra=["--fail-fast", "--timeout", "10"]), 0)
 
     def test_no_poweroff_times_out(self):
         self.assertEqual(self.boot("run", "test"), 1)

@@ -102,7 +102,8 @@ def run_check(src, out, built, check, log):
 def boot(iso, check, log):
     c = M.CHECKS[check]
     cmd = [sys.executable, os.path.join(TOP, "tests/harness/boot.py"), "--iso", iso,
-           "--cpus", str(c["cpus"]), "--timeout", str(c["timeout"]), "--log", log]
+           "--cpus", str(c["cpus"]), "--timeout", str(c["timeout"]), "--log", log,
+           "--fail-fast"]
     for line in c["commands"]:
         cmd += ["--cmd", line]
     for e in c["expect"]:
