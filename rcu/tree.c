@@ -1091,6 +1091,7 @@ void __init rcu_init_late(void)
 	}
 	WRITE_ONCE(rcu_state.gp_kthread, t);
 	rcu_boost_kthreads_start();
+	rcu_exp_kthreads_start();
 	rcu_scheduler_active = true;
 	rcu_gp_kthread_wake();
 }

@@ -139,7 +139,7 @@ static bool rc_held_enough(struct rc_pair *p)
 		return false;
 	if (p->mode == RC_EXP)
 		return gp_seq_state(READ_ONCE(rcu_state.expedited_sequence)) &&
-		       atomic_read(&rcu_state.exp_cpus_remaining) <= 1;
+		       rcu_exp_reports_missing() <= 1;
 	return READ_ONCE(rcu_state.n_force_qs) - p->fqs_snap >= RC_HOLD_FQS;
 }
 
