@@ -91,6 +91,7 @@ struct rcu_data {
 	/* rcu_state.barrier_seq when rcu_barrier() last saw this CPU */
 	unsigned long barrier_seq_snap;
 	unsigned long n_exp_ipis;	/* expedited IPIs sent to this CPU */
+	unsigned long n_barrier_ipis;	/* rcu_barrier() IPIs sent to this CPU */
 };
 
 /* gp_flags: what the grace-period kthread is asked to do. */
@@ -133,6 +134,7 @@ struct rcu_state {
 	struct completion barrier_completion;
 	spinlock_t barrier_lock;	/* barrier_seq, ->barrier_seq_snap */
 	unsigned long barrier_seq;	/* odd while rcu_barrier() entrains */
+	unsigned long n_barrier_ipis;	/* CPUs rcu_barrier() had to IPI */
 	/* expedited */
 	struct mutex exp_mutex;
 	unsigned long expedited_sequence;
