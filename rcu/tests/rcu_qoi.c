@@ -577,7 +577,15 @@ struct qoi_cpu_counts {
 	u64 ticks, wakeups, ipis, irqs;
 };
 
-static struct qoi_cpu_counts qoi_snap0[NR_CPUS], qoi_snap1[NR_CPUS];
+/*
+ * Arrays indexed by CPU are sized by the CPUs that exist, not NR_CPUS,
+ * and allocated by the first check (qoi_run()); a run uses them alone.
+ */
+static struct qoi_cpu_counts *qoi_snap0, *qoi_snap1;
+static struct task_struct **qoi_ts;
+static unsigned long *qoi_storm_count;
+static u64 *qoi_flood_cpu;	/* QOI_FLOOD_CPU_ARRAYS arrays */
+#define QOI_FLOOD_CPU_ARRAYS	7
 
 static void qoi_snapshot(struct qoi_cpu_counts *s)
 {
@@ -736,7 +744,7 @@ static int qoi_exp_lat_thread(void *data)
 
 struct qoi_storm_arg {
 	bool go, stop;
-	unsigned long count[NR_CPUS];
+	unsigned long *count;		/* qoi_storm_count */
 	unsigned long normal;
 	atomic_t running;
 };
@@ -801,7 +809,7 @@ static int qoi_share_caller(void *data)
 /* Return the number of expedited grace periods, or -1 if it could not run. */
 static long qoi_share(unsigned int *ncallers)
 {
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct qoi_share_arg a = { };
 	struct task_struct *rd;
 	unsigned int cpu, n = 0, me = raw_smp_processor_id();
@@ -869,7 +877,7 @@ static int qoi_storm(unsigned int secs)
 {
 	static struct qoi_exp_lat_arg la;
 	static struct qoi_storm_arg sa;
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct task_struct *t, *tn;
 	unsigned long gp0, exp0, shared0, ipi0, min_count = ULONG_MAX, max_count = 0, total = 0;
 	unsigned int cpu;
@@ -904,7 +912,9 @@ static int qoi_storm(unsigned int secs)
 
 	/* (2) The storm. */
 	memset(&sa, 0, sizeof(sa));
-	memset(ts, 0, sizeof(ts));
+	sa.count = qoi_storm_count;
+	memset(sa.count, 0, nr_cpu_ids * sizeof(*sa.count));
+	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
 	for_each_online_cpu(cpu) {
 		ts[cpu] = kthread_create_on_cpu(qoi_storm_thread, &sa, cpu, "qoi_exp/%u");
 		if (IS_ERR(ts[cpu])) {
@@ -1002,11 +1012,12 @@ static void qoi_flood_cb(struct rcu_head *rh)
 
 struct qoi_flood_arg {
 	bool go, stop;
-	unsigned long queued[NR_CPUS];
-	unsigned long enomem[NR_CPUS];
-	u64 ns_alloc[NR_CPUS], ns_call[NR_CPUS], ns_resched[NR_CPUS];
-	unsigned long batches0[NR_CPUS];
-	u64 batch_ns0[NR_CPUS];
+	/* Per CPU, in qoi_flood_cpu: */
+	u64 *queued;
+	u64 *enomem;
+	u64 *ns_alloc, *ns_call, *ns_resched;
+	u64 *batches0;
+	u64 *batch_ns0;
 	/* reader latency: phase 0 before the flood, 1 during */
 	int phase;
 	struct lat_hist rd_hist[2];
@@ -1169,7 +1180,7 @@ static unsigned long qoi_flood_invoked_total(void)
 static int qoi_flood(unsigned int secs)
 {
 	static struct qoi_flood_arg a;
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct task_struct *rd;
 	struct torture_ktap r;
 	unsigned long free0, free_min, backlog, peak[2] = {}, nsamples[2] = {}, cpu_peak = 0;
@@ -1186,7 +1197,15 @@ static int qoi_flood(unsigned int secs)
 
 	torture_ktap_begin(&r, "rcuqoi", "flood", 6);
 	memset(&a, 0, sizeof(a));
-	memset(ts, 0, sizeof(ts));
+	memset(qoi_flood_cpu, 0, QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids * sizeof(u64));
+	a.queued = qoi_flood_cpu;
+	a.enomem = a.queued + nr_cpu_ids;
+	a.ns_alloc = a.enomem + nr_cpu_ids;
+	a.ns_call = a.ns_alloc + nr_cpu_ids;
+	a.ns_resched = a.ns_call + nr_cpu_ids;
+	a.batches0 = a.ns_resched + nr_cpu_ids;
+	a.batch_ns0 = a.batches0 + nr_cpu_ids;
+	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
 	RCU_INIT_POINTER(qoi_flood_gp_ptr, &qoi_flood_gp_ptr_target);
 	synchronize_rcu();
 	rcu_barrier();
@@ -1484,6 +1503,17 @@ static int qoi_run(const char *check)
 
 	if (ret)
 		return ret;
+	if (!qoi_ts) {
+		qoi_snap0 = kcalloc(nr_cpu_ids, sizeof(*qoi_snap0), GFP_KERNEL);
+		qoi_snap1 = kcalloc(nr_cpu_ids, sizeof(*qoi_snap1), GFP_KERNEL);
+		qoi_storm_count = kcalloc(nr_cpu_ids, sizeof(*qoi_storm_count), GFP_KERNEL);
+		qoi_flood_cpu = kcalloc(QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids, sizeof(u64), GFP_KERNEL);
+		qoi_ts = kcalloc(nr_cpu_ids, sizeof(*qoi_ts), GFP_KERNEL);
+	}
+	if (!qoi_snap0 || !qoi_snap1 || !qoi_storm_count || !qoi_flood_cpu || !qoi_ts) {
+		torture_cleanup_end(&qoi_tool);
+		return -ENOMEM;
+	}
 	ret = qoi_dispatch(check);
 	torture_cleanup_end(&qoi_tool);
 	return ret;
