@@ -313,13 +313,22 @@ void __init rcu_exp_kthreads_start(void)
 	}
 }
 
-/* Does leaf @rnp seem to have a CPU that needs an IPI?  No lock: a guess. */
+/*
+ * A leaf's kthread pays for itself only when the leaf has several CPUs
+ * to send IPIs to (all of them, in a leaf of fewer): waking it costs
+ * about what an IPI does, and the leaf's first IPI waits for that.
+ */
+#define RCU_EXP_KTHREAD_MIN_CPUS	4
+
+/* Does leaf @rnp seem to have enough CPUs needing an IPI?  No lock: a guess. */
 static bool rcu_exp_leaf_busy(struct rcu_node *rnp)
 {
-	unsigned int cpu, this_cpu = READ_ONCE(rcu_state.exp_this_cpu);
+	unsigned int cpu, this_cpu = READ_ONCE(rcu_state.exp_this_cpu), n = 0;
+	unsigned int min = min(RCU_EXP_KTHREAD_MIN_CPUS, rnp->grphi - rnp->grplo + 1);
 
 	for_each_leaf_node_cpu_mask(rnp, cpu, READ_ONCE(rnp->qsmaskinitnext))
-		if (cpu != this_cpu && !rcu_watching_in_eqs(rcu_watching_snap(cpu)))
+		if (cpu != this_cpu && !rcu_watching_in_eqs(rcu_watching_snap(cpu)) &&
+		    ++n >= min)
 			return true;
 	return false;
 }
@@ -347,9 +356,10 @@ static void rcu_exp_run(void)
 	WRITE_ONCE(rcu_state.exp_this_cpu, raw_smp_processor_id());
 	WRITE_ONCE(rcu_state.exp_task, current);
 	/*
-	 * Only leaves with CPUs to send IPIs to are worth a kthread: waking
-	 * one would itself disturb an idle CPU.  The others (a guess, checked
-	 * again under the leaf lock) are done here, after the kicks.
+	 * Only leaves with several CPUs to send IPIs to are worth a kthread
+	 * (for a quiet leaf, waking one would itself disturb an idle CPU).
+	 * The others (a guess, checked again under the leaf lock) are done
+	 * here, after the kicks.
 	 */
 	mine = per_cpu(rcu_data, raw_smp_processor_id()).mynode;
 	rcu_for_each_leaf_node(rnp) {
@@ -360,7 +370,7 @@ static void rcu_exp_run(void)
 			wake_up(&rnp->exp_kthread_wq);
 		}
 	}
-	/* The caller's own leaf, and the quiet ones, while the kthreads run. */
+	/* The caller's own leaf, and the quieter ones, while the kthreads run. */
 	rcu_for_each_leaf_node(rnp)
 		if (rnp->exp_inline)
 			rcu_exp_run_leaf(rnp);
