@@ -41,6 +41,7 @@ struct rcu_node {
 	struct wait_queue_head exp_wq[RCU_EXP_NR_WQ];	/* callers, by target */
 	struct task_struct *exp_kthread;	/* leaf: runs its share of each GP */
 	struct wait_queue_head exp_kthread_wq;
+	unsigned long exp_nonidle;	/* leaf: CPUs not idle as the GP started */
 	bool exp_work;			/* leaf: its share is to be run */
 	bool exp_inline;		/* leaf: ... by the caller this time */
 #ifdef CONFIG_PREEMPT_RCU
@@ -142,7 +143,6 @@ struct rcu_state {
 	unsigned long exp_seq_rq;	/* latest target some caller will run */
 	struct wait_queue_head exp_wq;	/* callers waiting for the mutex */
 	struct wait_queue_head exp_gp_wq;	/* the running GP's caller */
-	int exp_this_cpu;		/* the running GP's caller was here */
 	struct task_struct *exp_task;	/* ... and is this task */
 	unsigned long n_exp_ipis;
 	unsigned long n_exp_gps;

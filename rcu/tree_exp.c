@@ -221,7 +221,7 @@ void rcu_exp_test_hook(struct rcu_node *rnp)
  */
 static void rcu_exp_run_leaf(struct rcu_node *rnp)
 {
-	unsigned int cpu, this_cpu = READ_ONCE(rcu_state.exp_this_cpu);
+	unsigned int cpu;
 	unsigned long flags, mask = 0;
 	int n = 0;
 
@@ -238,15 +238,10 @@ static void rcu_exp_run_leaf(struct rcu_node *rnp)
 	/*
 	 * Only CPUs online in RCU's view, under the leaf lock that
 	 * rcutree_report_dead() takes to leave it: an outgoing CPU is either
-	 * marked here and reports as it goes, or never marked.  The caller's
-	 * CPU ran the caller, outside any reader, after the grace period
-	 * started.
+	 * marked here and reports as it goes, or never marked.  Of those,
+	 * only the ones rcu_exp_run() did not find idle (rcu_exp_leaf_scan()).
 	 */
-	for_each_leaf_node_cpu_mask(rnp, cpu, rnp->qsmaskinitnext) {
-		if (cpu == this_cpu)
-			continue;
-		if (rcu_watching_in_eqs(rcu_watching_snap(cpu)))
-			continue;	/* idle: do not disturb */
+	for_each_leaf_node_cpu_mask(rnp, cpu, rnp->qsmaskinitnext & READ_ONCE(rnp->exp_nonidle)) {
 		mask |= 1UL << (cpu - rnp->grplo);
 		n++;
 	}
@@ -320,25 +315,39 @@ void __init rcu_exp_kthreads_start(void)
  */
 #define RCU_EXP_KTHREAD_MIN_CPUS	4
 
-/* Does leaf @rnp seem to have enough CPUs needing an IPI?  No lock: a guess. */
-static bool rcu_exp_leaf_busy(struct rcu_node *rnp)
+/*
+ * Record in ->exp_nonidle the CPUs of leaf @rnp that are not idle now:
+ * an idle CPU (its watching counter in an extended quiescent state, read
+ * after the grace period started) holds no reader and is left alone.
+ * The caller's CPU runs the caller, outside any reader, after the grace
+ * period started: left alone too.  No lock: the leaf's share intersects
+ * this with the online CPUs under the leaf lock.
+ *
+ * Return: whether the leaf has enough of them to be worth its kthread.
+ */
+static bool rcu_exp_leaf_scan(struct rcu_node *rnp, unsigned int this_cpu)
 {
-	unsigned int cpu, this_cpu = READ_ONCE(rcu_state.exp_this_cpu), n = 0;
+	unsigned int cpu, n = 0;
 	unsigned int min = min(RCU_EXP_KTHREAD_MIN_CPUS, rnp->grphi - rnp->grplo + 1);
+	unsigned long mask = 0;
 
-	for_each_leaf_node_cpu_mask(rnp, cpu, READ_ONCE(rnp->qsmaskinitnext))
-		if (cpu != this_cpu && !rcu_watching_in_eqs(rcu_watching_snap(cpu)) &&
-		    ++n >= min)
-			return true;
-	return false;
+	for_each_leaf_node_cpu_mask(rnp, cpu, READ_ONCE(rnp->qsmaskinitnext)) {
+		if (cpu == this_cpu || rcu_watching_in_eqs(rcu_watching_snap(cpu)))
+			continue;
+		mask |= 1UL << (cpu - rnp->grplo);
+		n++;
+	}
+	WRITE_ONCE(rnp->exp_nonidle, mask);
+	return n >= min;
 }
 
 static void rcu_exp_run(void)
 {
 	struct rcu_node *root = rcu_get_root(), *rnp, *mine;
-	u64 t0 = ktime_get_ns();
+	unsigned int this_cpu;
 	unsigned long j0 = jiffies, j_warn = j0 + rcu_stall_timeout_jiffies();
 	int left;
+	u64 t0;
 
 	/* Inner nodes wait for every child, which reports once done. */
 	rcu_for_each_node_breadth_first(rnp) {
@@ -353,18 +362,18 @@ static void rcu_exp_run(void)
 		atomic_inc(&rnp->parent->exp_remaining);
 		rnp->parent->expmask |= rnp->grpmask;
 	}
-	WRITE_ONCE(rcu_state.exp_this_cpu, raw_smp_processor_id());
+	this_cpu = raw_smp_processor_id();
 	WRITE_ONCE(rcu_state.exp_task, current);
 	/*
 	 * Only leaves with several CPUs to send IPIs to are worth a kthread
 	 * (for a quiet leaf, waking one would itself disturb an idle CPU).
-	 * The others (a guess, checked again under the leaf lock) are done
-	 * here, after the kicks.
+	 * The others are done here, after the kicks.
 	 */
-	mine = per_cpu(rcu_data, raw_smp_processor_id()).mynode;
+	mine = per_cpu(rcu_data, this_cpu).mynode;
 	rcu_for_each_leaf_node(rnp) {
-		rnp->exp_inline = !rnp->exp_kthread || rnp == mine ||
-				  !rcu_exp_leaf_busy(rnp);
+		bool busy = rcu_exp_leaf_scan(rnp, this_cpu);
+
+		rnp->exp_inline = !rnp->exp_kthread || rnp == mine || !busy;
 		if (!rnp->exp_inline) {
 			smp_store_release(&rnp->exp_work, true);
 			wake_up(&rnp->exp_kthread_wq);
@@ -374,6 +383,7 @@ static void rcu_exp_run(void)
 	rcu_for_each_leaf_node(rnp)
 		if (rnp->exp_inline)
 			rcu_exp_run_leaf(rnp);
+	t0 = ktime_get_ns();
 	/*
 	 * Spin briefly (the common case is a few microseconds), then sleep
 	 * until the root's last report wakes us; the timeout is only for the
