@@ -1151,6 +1151,9 @@ void rcu_print_state(void)
 	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
 	printk("rcu: hotplug: %lu outgoing CPUs reported as they went, %lu at grace-period start, %lu callbacks adopted\n",
 	       rcu_state.n_offline_reports, rcu_state.n_gp_init_offline, rcu_state.n_cbs_migrated);
+	printk("rcu: expedited: %lu grace periods, %lu callers served by another's, %lu IPIs; rcu_barrier(): %lu IPIs\n",
+	       READ_ONCE(rcu_state.n_exp_gps), READ_ONCE(rcu_state.n_exp_shared),
+	       READ_ONCE(rcu_state.n_exp_ipis), READ_ONCE(rcu_state.n_barrier_ipis));
 	rcu_for_each_node_breadth_first(rnp) {
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,
