@@ -217,7 +217,7 @@ void rcu_exp_test_hook(struct rcu_node *rnp)
 /*
  * Leaf @rnp's share of the expedited grace period: mark its CPUs, send
  * them IPIs, drop the leaf's hold.  Run by the leaf's kthread, or by the
- * caller when the tree has a single leaf.
+ * caller (its own leaf, a quiet one, or the only one).
  */
 static void rcu_exp_run_leaf(struct rcu_node *rnp)
 {
