@@ -36,7 +36,7 @@ struct rcu_node {
 	int level;
 	struct rcu_node *parent;
 	/* Expedited grace periods, see rcu/tree_exp.c. */
-	atomic_t exp_remaining;		/* reports still owed here, see rcu_exp_report_node() */
+	atomic_t exp_remaining;		/* reports still owed here (rcu_exp_report_node()) */
 	unsigned long expmask;		/* CPUs (leaf) or children still owing one */
 	struct wait_queue_head exp_wq[RCU_EXP_NR_WQ];	/* callers, by target */
 	struct task_struct *exp_kthread;	/* leaf: runs its share of each GP */
