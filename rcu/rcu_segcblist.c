@@ -150,6 +150,10 @@ bool rcu_segcblist_accelerate(struct rcu_segcblist *l, unsigned long seq)
  * @limit: most callbacks to take (negative: all)
  * @out: receives them, in order
  *
+ * They still count in rcu_segcblist_n_cbs() until the caller, having
+ * invoked them, subtracts them with rcu_segcblist_add_len(): a list whose
+ * count reads zero has no callback left to run, not even one in flight.
+ *
  * Return: the number taken.
  */
 long rcu_segcblist_extract_done(struct rcu_segcblist *l, long limit,
@@ -175,7 +179,6 @@ long rcu_segcblist_extract_done(struct rcu_segcblist *l, long limit,
 		if (l->tails[i] == last)
 			l->tails[i] = &l->head;
 	l->seglen[RCU_DONE_TAIL] -= n;
-	WRITE_ONCE(l->len, l->len - n);
 	return n;
 }
 

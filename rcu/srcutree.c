@@ -283,7 +283,8 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp)
 		rcu_cblist_init(&ready);
 		spin_lock_irqsave(&sdp->lock, flags);
 		rcu_segcblist_advance(&sdp->srcu_cblist, seq);
-		rcu_segcblist_extract_done(&sdp->srcu_cblist, -1, &ready);
+		rcu_segcblist_add_len(&sdp->srcu_cblist,
+				      -rcu_segcblist_extract_done(&sdp->srcu_cblist, -1, &ready));
 		spin_unlock_irqrestore(&sdp->lock, flags);
 		while ((rhp = rcu_cblist_dequeue(&ready))) {
 			rcu_head_debug_unqueue(rhp);

@@ -708,6 +708,16 @@ static void rcu_do_batch(struct rcu_data *rdp)
 			trace_rcu_invoke_callback(RCU_TRACE_NAME, rhp, rhp->func);
 			rcu_reclaim_one(rhp);
 		}
+		/*
+		 * Only now do they leave the count: rcu_barrier() skips a CPU
+		 * whose count reads zero, and must see their effects then.
+		 */
+		if (n) {
+			smp_mb();
+			local_irq_save(flags);
+			rcu_segcblist_add_len(&rdp->cblist, -n);
+			local_irq_restore(flags);
+		}
 		total += n;
 	} while (n && total < bl && ktime_get_ns() < tlimit);
 
@@ -971,7 +981,8 @@ static void rcu_barrier_entrain_for(unsigned int cpu)
 		return;
 	}
 	WRITE_ONCE(rdp->barrier_seq_snap, seq);
-	if (!rcu_segcblist_empty(&this_cpu_ptr(&rcu_data)->cblist)) {
+	/* The count, not the list: it includes callbacks being invoked. */
+	if (rcu_segcblist_n_cbs(&this_cpu_ptr(&rcu_data)->cblist)) {
 		/* The count is held up by rcu_barrier() while seq is odd. */
 		atomic_inc(&rcu_state.barrier_cpu_count);
 		init_rcu_head(rhp);
@@ -1000,14 +1011,31 @@ void rcu_barrier_dead_cpu(unsigned int cpu)
 	rcu_barrier_entrain_for(cpu);
 }
 
-/* Mark the visit of an offline CPU: nothing of it left to cover. */
-static void rcu_barrier_skip(unsigned int cpu)
+/*
+ * Visit @cpu without an IPI if it has nothing to cover: it is offline (its
+ * callbacks moved to an online CPU), or its callback count reads zero.
+ * The count includes callbacks being invoked (rcu_do_batch() subtracts
+ * them after their invocation and a full barrier), so zero means every
+ * callback queued there before this rcu_barrier() began (ordered by its
+ * smp_mb()) has run.  A callback queued meanwhile is one rcu_barrier()
+ * need not wait for.  The caller holds the hotplug lock, so @cpu cannot
+ * die or hand over its callbacks in between; the snapshot under
+ * barrier_lock keeps rcu_barrier_dead_cpu() from covering @cpu later.
+ *
+ * Return: true if @cpu was covered so, false if it needs the IPI.
+ */
+static bool rcu_barrier_skip(unsigned int cpu)
 {
+	struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 	unsigned long flags;
+	bool skip;
 
 	spin_lock_irqsave(&rcu_state.barrier_lock, flags);
-	WRITE_ONCE(per_cpu_ptr(&rcu_data, cpu)->barrier_seq_snap, rcu_state.barrier_seq);
+	skip = !cpu_online(cpu) || !rcu_segcblist_n_cbs(&rdp->cblist);
+	if (skip)
+		WRITE_ONCE(rdp->barrier_seq_snap, rcu_state.barrier_seq);
 	spin_unlock_irqrestore(&rcu_state.barrier_lock, flags);
+	return skip;
 }
 
 static void rcu_barrier_seq_inc(void)
@@ -1040,13 +1068,15 @@ void rcu_barrier(void)
 	/* One extra count so the completion cannot fire before all are queued. */
 	atomic_set(&rcu_state.barrier_cpu_count, 1);
 	rcu_barrier_seq_inc();
+	smp_mb();	/* the callers' call_rcu()s before the counts are read */
 	for_each_possible_cpu(cpu) {
 		/* Only around the visit: remove_cpu() need not wait for us. */
 		cpus_read_lock();
-		if (cpu_online(cpu))
+		if (!rcu_barrier_skip(cpu)) {
+			rcu_state.n_barrier_ipis++;
+			per_cpu_ptr(&rcu_data, cpu)->n_barrier_ipis++;
 			smp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);
-		else
-			rcu_barrier_skip(cpu);
+		}
 		cpus_read_unlock();
 		rcu_barrier_test_hook(cpu);
 		cond_resched();	/* 255 CPUs on an overcommitted host take a while */
@@ -1091,6 +1121,7 @@ void __init rcu_init_late(void)
 	}
 	WRITE_ONCE(rcu_state.gp_kthread, t);
 	rcu_boost_kthreads_start();
+	rcu_exp_kthreads_start();
 	rcu_scheduler_active = true;
 	rcu_gp_kthread_wake();
 }
@@ -1120,6 +1151,9 @@ void rcu_print_state(void)
 	       (unsigned long long)(rcu_state.gp_kthread_ns / NSEC_PER_USEC));
 	printk("rcu: hotplug: %lu outgoing CPUs reported as they went, %lu at grace-period start, %lu callbacks adopted\n",
 	       rcu_state.n_offline_reports, rcu_state.n_gp_init_offline, rcu_state.n_cbs_migrated);
+	printk("rcu: expedited: %lu grace periods, %lu callers served by another's, %lu IPIs; rcu_barrier(): %lu IPIs\n",
+	       READ_ONCE(rcu_state.n_exp_gps), READ_ONCE(rcu_state.n_exp_shared),
+	       READ_ONCE(rcu_state.n_exp_ipis), READ_ONCE(rcu_state.n_barrier_ipis));
 	rcu_for_each_node_breadth_first(rnp) {
 		printk("rcu: node %ld level %d CPUs %d-%d qsmask %#lx gp_seq %#lx needed %#lx\n",
 		       (long)(rnp - rcu_state.node), rnp->level, rnp->grplo, rnp->grphi,

@@ -14,6 +14,9 @@
 #include "rcu.h"
 #include "tree_geometry.h"
 
+/* Wait queues per rcu_node for synchronize_rcu_expedited() callers. */
+#define RCU_EXP_NR_WQ	4
+
 /*
  * One node of the combining tree.  Leaves cover up to FANOUT_LEAF CPUs,
  * inner nodes up to FANOUT children.  A CPU reports its quiescent state
@@ -32,6 +35,15 @@ struct rcu_node {
 	int grpnum;			/* index among the parent's children */
 	int level;
 	struct rcu_node *parent;
+	/* Expedited grace periods, see rcu/tree_exp.c. */
+	atomic_t exp_remaining;		/* reports still owed here (rcu_exp_report_node()) */
+	unsigned long expmask;		/* CPUs (leaf) or children still owing one */
+	struct wait_queue_head exp_wq[RCU_EXP_NR_WQ];	/* callers, by target */
+	struct task_struct *exp_kthread;	/* leaf: runs its share of each GP */
+	struct wait_queue_head exp_kthread_wq;
+	unsigned long exp_nonidle;	/* leaf: CPUs not idle as the GP started */
+	bool exp_work;			/* leaf: its share is to be run */
+	bool exp_inline;		/* leaf: ... by the caller this time */
 #ifdef CONFIG_PREEMPT_RCU
 	/* Leaf only: tasks preempted in readers, see rcu/tree_preempt.c. */
 	struct list_head blkd_tasks;	/* newest first */
@@ -80,6 +92,7 @@ struct rcu_data {
 	/* rcu_state.barrier_seq when rcu_barrier() last saw this CPU */
 	unsigned long barrier_seq_snap;
 	unsigned long n_exp_ipis;	/* expedited IPIs sent to this CPU */
+	unsigned long n_barrier_ipis;	/* rcu_barrier() IPIs sent to this CPU */
 };
 
 /* gp_flags: what the grace-period kthread is asked to do. */
@@ -122,13 +135,15 @@ struct rcu_state {
 	struct completion barrier_completion;
 	spinlock_t barrier_lock;	/* barrier_seq, ->barrier_seq_snap */
 	unsigned long barrier_seq;	/* odd while rcu_barrier() entrains */
+	unsigned long n_barrier_ipis;	/* CPUs rcu_barrier() had to IPI */
 	/* expedited */
 	struct mutex exp_mutex;
 	unsigned long expedited_sequence;
 	spinlock_t exp_lock;		/* protects exp_seq_rq */
 	unsigned long exp_seq_rq;	/* latest target some caller will run */
-	struct wait_queue_head exp_wq;	/* callers waiting for another's GP */
-	atomic_t exp_cpus_remaining;
+	struct wait_queue_head exp_wq;	/* callers waiting for the mutex */
+	struct wait_queue_head exp_gp_wq;	/* the running GP's caller */
+	struct task_struct *exp_task;	/* ... and is this task */
 	unsigned long n_exp_ipis;
 	unsigned long n_exp_gps;
 	unsigned long n_exp_shared;
@@ -180,12 +195,15 @@ void rcu_barrier_dead_cpu(unsigned int cpu);
 /* Called by rcu_barrier() after each CPU's visit, no lock held. */
 extern void (*rcu_barrier_test_fn)(unsigned int cpu);
 void rcu_barrier_test_hook(unsigned int cpu);
-/* Called by rcu_exp_run() between marking CPUs and sending IPIs, no lock held. */
-extern void (*rcu_exp_test_fn)(void);
-void rcu_exp_test_hook(void);
+/*
+ * Called for each leaf between marking its CPUs and sending them IPIs,
+ * no lock held, by the leaf's expedited kthread or the caller.
+ */
+extern void (*rcu_exp_test_fn)(struct rcu_node *rnp);
+void rcu_exp_test_hook(struct rcu_node *rnp);
 #else
 static inline void rcu_barrier_test_hook(unsigned int cpu) { }
-static inline void rcu_exp_test_hook(void) { }
+static inline void rcu_exp_test_hook(struct rcu_node *rnp) { }
 #endif
 
 /*
@@ -215,6 +233,9 @@ const char *rcu_gp_state_name(int state);
 
 /* tree_exp.c */
 void rcu_exp_init(void);
+void rcu_exp_kthreads_start(void);
+void rcu_exp_report_node(struct rcu_node *rnp);
+int rcu_exp_reports_missing(void);
 DECLARE_PER_CPU(int, rcu_exp_qs_pending);	/* this CPU owes the expedited GP */
 
 /*

@@ -93,8 +93,9 @@ static void rcu_preempt_queue_task(struct task_struct *t, struct rcu_data *rdp)
 	 */
 	if (this_cpu_read(rcu_exp_qs_pending)) {
 		t->rcu_blocked_exp_gen = rnp->exp_gen;
+		/* Safe: this CPU's own report still holds the leaf up. */
 		if (rnp->n_exp_blkd++ == 0)
-			atomic_inc(&rcu_state.exp_cpus_remaining);
+			atomic_inc(&rnp->exp_remaining);
 	} else {
 		t->rcu_blocked_exp_gen = rnp->exp_gen + 1;
 	}
@@ -121,7 +122,7 @@ static void rcu_preempt_dequeue(struct task_struct *t, unsigned long flags)
 	if (rcu_task_blocks_exp(rnp, t)) {
 		t->rcu_blocked_exp_gen = rnp->exp_gen + 1;
 		if (--rnp->n_exp_blkd == 0)
-			atomic_dec(&rcu_state.exp_cpus_remaining);
+			rcu_exp_report_node(rnp);
 	}
 	if (rcu_task_blocks_gp(rnp, t)) {
 		t->rcu_blocked_gp_gen = rnp->gp_gen + 1;
@@ -258,8 +259,8 @@ void rcu_preempt_gp_init_leaf(struct rcu_node *rnp)
  * rcu_preempt_exp_init_leaf() - an expedited grace period starts on leaf @rnp
  * @rnp: the leaf, locked
  *
- * Return: 1 if queued tasks hold it up (one count in
- * ->exp_cpus_remaining for the leaf, dropped by the last of them), else 0.
+ * Return: 1 if queued tasks hold it up (one count in the leaf's
+ * ->exp_remaining, dropped by the last of them), else 0.
  */
 int rcu_preempt_exp_init_leaf(struct rcu_node *rnp)
 {

@@ -53,9 +53,16 @@ bool rcu_segcblist_nextgp(const struct rcu_segcblist *l, unsigned long *seq);
 bool rcu_segcblist_contains(const struct rcu_segcblist *l, const struct rcu_head *rhp);
 void rcu_segcblist_merge(struct rcu_segcblist *dst, struct rcu_segcblist *src);
 
+/* Callbacks queued, and taken out by rcu_segcblist_extract_done() but not yet invoked. */
 static inline long rcu_segcblist_n_cbs(const struct rcu_segcblist *l)
 {
 	return READ_ONCE(l->len);
+}
+
+/* Add @v to the count: negative once extracted callbacks are invoked. */
+static inline void rcu_segcblist_add_len(struct rcu_segcblist *l, long v)
+{
+	WRITE_ONCE(l->len, l->len + v);
 }
 
 static inline bool rcu_segcblist_empty(const struct rcu_segcblist *l)

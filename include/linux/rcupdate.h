@@ -404,7 +404,11 @@ void synchronize_rcu_expedited(void);
 /**
  * rcu_barrier() - wait for all callbacks queued so far to have run
  *
- * Waits for callbacks on every CPU, not merely for a grace period.
+ * Waits for callbacks on every CPU, not merely for a grace period.  With
+ * Tree RCU, a CPU whose callback count reads zero (nothing queued, none
+ * being invoked) is passed over without an IPI, so idle CPUs are not
+ * disturbed; a callback queued concurrently with rcu_barrier() may or may
+ * not be waited for.  May sleep.
  */
 void rcu_barrier(void);
 

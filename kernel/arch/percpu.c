@@ -41,10 +41,17 @@ void __init percpu_init_boot_cpu(void)
 	percpu_load_gs(0);
 }
 
-/* Areas for the other CPUs; called once the number of CPUs is known. */
+/*
+ * Areas for the other CPUs the firmware lists; called once their number
+ * is known.  CPUs up to NR_CPUS that do not exist get none.
+ */
 void __init setup_per_cpu_areas(unsigned int nr_cpus)
 {
-	for (unsigned int cpu = 1; cpu < nr_cpus && cpu < NR_CPUS; cpu++)
+	unsigned int n = min_t(unsigned int, nr_cpus, NR_CPUS);
+
+	for (unsigned int cpu = 1; cpu < n; cpu++)
 		__per_cpu_offset[cpu] = (unsigned long)percpu_area_alloc() -
 					(unsigned long)__per_cpu_start;
+	pr_info("percpu: %u areas of %zu bytes (NR_CPUS=%d)\n", n,
+		(size_t)(__per_cpu_end - __per_cpu_start), NR_CPUS);
 }

@@ -38,7 +38,7 @@ static void pcpu_zero(unsigned long off, size_t size)
 
 	/* The template: areas of CPUs brought up later are copied from it. */
 	memset((void __force *)p, 0, size);
-	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++)
+	for (unsigned int cpu = 0; cpu < nr_cpu_ids && cpu < NR_CPUS; cpu++)
 		if (cpu == 0 || __per_cpu_offset[cpu])
 			memset(per_cpu_ptr(p, cpu), 0, size);
 }

@@ -171,8 +171,8 @@ void arch_spin_kick(arch_spinlock_t *l, u16 next)
 {
 	unsigned long cpu;
 
-	for (cpu = find_first_bit(spin_halted_mask, NR_CPUS); cpu < NR_CPUS;
-	     cpu = find_next_bit(spin_halted_mask, NR_CPUS, cpu + 1)) {
+	for (cpu = find_first_bit(spin_halted_mask, nr_cpu_ids); cpu < nr_cpu_ids;
+	     cpu = find_next_bit(spin_halted_mask, nr_cpu_ids, cpu + 1)) {
 		struct spin_waiter *w = per_cpu_ptr(&spin_waiter, cpu);
 
 		if (READ_ONCE(w->lock) != l || READ_ONCE(w->ticket) != next)

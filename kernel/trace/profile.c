@@ -12,6 +12,7 @@
  * to leave the tick handler before the arrays are read.
  */
 #include <linux/kernel.h>
+#include <linux/percpu.h>
 #include <linux/errno.h>
 #include <linux/profile.h>
 #include <linux/cpumask.h>
@@ -40,7 +41,8 @@ struct profile_cpu {
 };
 
 bool profile_active;
-static struct profile_cpu prof[NR_CPUS];
+/* Per CPU: only CPUs that exist have an area, whatever NR_CPUS is. */
+static DEFINE_PER_CPU(struct profile_cpu, prof);
 static struct cpumask prof_cpus;
 static DEFINE_MUTEX(prof_mutex);	/* one profile at a time */
 static u64 prof_start_ns, prof_ns;
@@ -48,7 +50,7 @@ static u64 prof_start_ns, prof_ns;
 /* __profile_tick() - record @regs->rip on this CPU (tick, irqs off) */
 void __profile_tick(struct pt_regs *regs)
 {
-	struct profile_cpu *p = &prof[raw_smp_processor_id()];
+	struct profile_cpu *p = this_cpu_ptr(&prof);
 
 	if (!cpumask_test_cpu(raw_smp_processor_id(), &prof_cpus) || !p->ips)
 		return;
@@ -61,9 +63,11 @@ void __profile_tick(struct pt_regs *regs)
 /* profile_free() - free the samples of the last profile */
 void profile_free(void)
 {
-	for (unsigned int cpu = 0; cpu < NR_CPUS; cpu++) {
-		kfree(prof[cpu].ips);
-		memset(&prof[cpu], 0, sizeof(prof[cpu]));
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		kfree(per_cpu(prof, cpu).ips);
+		memset(per_cpu_ptr(&prof, cpu), 0, sizeof(struct profile_cpu));
 	}
 }
 
@@ -90,13 +94,13 @@ int profile_start(const struct cpumask *cpus, unsigned int seconds)
 	/* Twice the nominal count: a tick delayed under load catches up. */
 	max = 2 * seconds * HZ + 64;
 	for_each_cpu(cpu, cpus) {
-		prof[cpu].ips = kmalloc_array(max, sizeof(unsigned long), GFP_KERNEL);
-		if (!prof[cpu].ips) {
+		per_cpu(prof, cpu).ips = kmalloc_array(max, sizeof(unsigned long), GFP_KERNEL);
+		if (!per_cpu(prof, cpu).ips) {
 			profile_free();
 			mutex_unlock(&prof_mutex);
 			return -ENOMEM;
 		}
-		prof[cpu].max = max;
+		per_cpu(prof, cpu).max = max;
 	}
 	memcpy(&prof_cpus, cpus, sizeof(prof_cpus));
 	prof_start_ns = ktime_get_ns();
@@ -122,7 +126,7 @@ void profile_stop(void)
 /* profile_samples() - samples taken on @cpu so far */
 unsigned int profile_samples(int cpu)
 {
-	return READ_ONCE(prof[cpu].n);
+	return READ_ONCE(per_cpu(prof, cpu).n);
 }
 
 static int ulong_cmp(const void *a, const void *b)
@@ -167,9 +171,9 @@ unsigned int profile_top(int cpu, struct profile_hit *hits, unsigned int max,
 	unsigned int n = 0, nh = 0, c;
 
 	*total = 0;
-	for (c = 0; c < NR_CPUS; c++)
+	for_each_possible_cpu(c)
 		if (cpu < 0 || (int)c == cpu)
-			n += prof[c].n;
+			n += per_cpu(prof, c).n;
 	if (!n || READ_ONCE(profile_active))
 		return 0;
 	all = kmalloc_array(n, sizeof(*all), GFP_KERNEL);
@@ -180,11 +184,11 @@ unsigned int profile_top(int cpu, struct profile_hit *hits, unsigned int max,
 		return 0;
 	}
 	n = 0;
-	for (c = 0; c < NR_CPUS; c++) {
+	for_each_possible_cpu(c) {
 		if (cpu >= 0 && (int)c != cpu)
 			continue;
-		for (unsigned int i = 0; i < prof[c].n; i++)
-			all[n++] = symbol_start(prof[c].ips[i]);
+		for (unsigned int i = 0; i < per_cpu(prof, c).n; i++)
+			all[n++] = symbol_start(per_cpu(prof, c).ips[i]);
 	}
 	sort(all, n, sizeof(*all), ulong_cmp, NULL);
 	for (unsigned int i = 0; i < n; i++) {
@@ -283,8 +287,8 @@ static int cmd_profile(int argc, char **argv)
 	       (unsigned long long)(prof_ns / NSEC_PER_MSEC), HZ);
 	for_each_cpu(cpu, &cpus) {
 		profile_print_top(cpu, top);
-		if (prof[cpu].dropped)
-			printk("  (%u samples dropped: array full)\n", prof[cpu].dropped);
+		if (per_cpu(prof, cpu).dropped)
+			printk("  (%u samples dropped: array full)\n", per_cpu(prof, cpu).dropped);
 	}
 	profile_print_top(-1, top);
 	return 0;

@@ -15,6 +15,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/bitmap.h>
 #include <linux/cpumask.h>
+#include <linux/percpu.h>
 #include <linux/irqflags.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
@@ -40,7 +41,8 @@ MODULE_PARM_DESC(buf_entries, "entries in each CPU's trace ring (allocated by th
 /* Bit n: event n is recorded.  Zero while tracing is off. */
 unsigned long trace_event_mask;
 
-static struct trace_ring rings[NR_CPUS];
+/* Per CPU: only CPUs that exist have an area, whatever NR_CPUS is. */
+static DEFINE_PER_CPU(struct trace_ring, rings);
 static struct cpumask trace_cpus;	/* the CPUs that record */
 static bool rings_ready;
 static DEFINE_MUTEX(trace_mutex);	/* start/stop/clear/allocation */
@@ -68,7 +70,7 @@ void trace_event_write(unsigned int id, const u64 *args, unsigned int nargs)
 	if (!READ_ONCE(rings_ready) || !cpumask_test_cpu(cpu, &trace_cpus))
 		goto out;
 	pc = preempt_count();
-	e = trace_ring_reserve(&rings[cpu], &idx);
+	e = trace_ring_reserve(per_cpu_ptr(&rings, cpu), &idx);
 	e->ts = ktime_get_ns();
 	e->type = id;
 	e->flags = (irqs_disabled_flags(flags) ? TRACE_FLAG_IRQS_OFF : 0) |
@@ -113,9 +115,9 @@ static int trace_alloc_rings(void)
 	if (rings_ready)
 		return 0;
 	for_each_possible_cpu(cpu) {
-		if (trace_ring_init(&rings[cpu], buf_entries)) {
+		if (trace_ring_init(per_cpu_ptr(&rings, cpu), buf_entries)) {
 			for_each_possible_cpu(cpu)
-				trace_ring_free(&rings[cpu]);
+				trace_ring_free(per_cpu_ptr(&rings, cpu));
 			return -ENOMEM;
 		}
 	}
@@ -168,7 +170,7 @@ void trace_clear(void)
 	mutex_lock(&trace_mutex);
 	if (rings_ready)
 		for_each_possible_cpu(cpu)
-			trace_ring_reset(&rings[cpu]);
+			trace_ring_reset(per_cpu_ptr(&rings, cpu));
 	mutex_unlock(&trace_mutex);
 }
 
@@ -200,15 +202,18 @@ int trace_snapshot_take(struct trace_snapshot *s, const struct trace_filter *f)
 {
 	unsigned long events = f->events ? f->events : ~0UL;
 	const struct cpumask *cpus = f->cpus ? f->cpus : cpu_possible_mask;
-	unsigned int cpu, held[NR_CPUS] = { };
+	unsigned int cpu, *held;
 	size_t max = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (!smp_load_acquire(&rings_ready))
 		return 0;
+	held = kcalloc(nr_cpu_ids, sizeof(*held), GFP_KERNEL);
+	if (!held)
+		return -ENOMEM;
 	for_each_cpu(cpu, cpus) {
-		held[cpu] = min_t(u64, trace_ring_written(&rings[cpu]),
-				  trace_ring_size(&rings[cpu]));
+		held[cpu] = min_t(u64, trace_ring_written(per_cpu_ptr(&rings, cpu)),
+				  trace_ring_size(per_cpu_ptr(&rings, cpu)));
 		max += held[cpu];
 	}
 	s->entries = kcalloc(nr_cpu_ids, sizeof(*s->entries), GFP_KERNEL);
@@ -219,14 +224,14 @@ int trace_snapshot_take(struct trace_snapshot *s, const struct trace_filter *f)
 		struct trace_entry *e;
 		unsigned int got;
 
-		s->written += trace_ring_written(&rings[cpu]);
+		s->written += trace_ring_written(per_cpu_ptr(&rings, cpu));
 		if (!held[cpu])
 			continue;
 		e = kmalloc_array(held[cpu], sizeof(*e), GFP_KERNEL);
 		if (!e)
 			goto nomem;
 		s->entries[cpu] = e;
-		got = trace_ring_snapshot(&rings[cpu], e, held[cpu]);
+		got = trace_ring_snapshot(per_cpu_ptr(&rings, cpu), e, held[cpu]);
 		for (unsigned int i = 0; i < got; i++) {
 			if (e[i].type < TRACE_NR_EVENTS && (events & BIT(e[i].type))) {
 				s->recs[s->n].cpu = cpu;
@@ -235,9 +240,11 @@ int trace_snapshot_take(struct trace_snapshot *s, const struct trace_filter *f)
 			}
 		}
 	}
+	kfree(held);
 	sort(s->recs, s->n, sizeof(*s->recs), trace_record_cmp, NULL);
 	return 0;
 nomem:
+	kfree(held);
 	trace_snapshot_free(s);
 	return -ENOMEM;
 }
@@ -256,7 +263,7 @@ void trace_snapshot_free(struct trace_snapshot *s)
 /* trace_ring_entries() - entries in each CPU's ring, 0 before trace on */
 unsigned int trace_ring_entries(void)
 {
-	return smp_load_acquire(&rings_ready) ? trace_ring_size(&rings[0]) : 0;
+	return smp_load_acquire(&rings_ready) ? trace_ring_size(per_cpu_ptr(&rings, 0)) : 0;
 }
 
 /**
@@ -275,7 +282,7 @@ void trace_release(void)
 	/* Writers record with interrupts off: wait until none is left. */
 	synchronize_rcu();
 	for_each_possible_cpu(cpu)
-		trace_ring_free(&rings[cpu]);
+		trace_ring_free(per_cpu_ptr(&rings, cpu));
 	mutex_unlock(&trace_mutex);
 }
 

@@ -26,6 +26,9 @@
  *   that starts later, so neither may be done before the reader ends.
  * - barrier_every_cpu: rcu_barrier() called on the CPU whose callbacks
  *   are the only ones pending.
+ * - barrier_other_cpu: rcu_barrier() called on another CPU than the one
+ *   whose callbacks are the only ones pending still waits for them; and
+ *   CPUs without callbacks get no IPI from it.
  * - kfree_batch_every_cpu: an object added to a CPU's kfree_rcu() array
  *   after an older object's grace period has ended is not freed under a
  *   reader that began before it was added.
@@ -139,7 +142,7 @@ static bool rc_held_enough(struct rc_pair *p)
 		return false;
 	if (p->mode == RC_EXP)
 		return gp_seq_state(READ_ONCE(rcu_state.expedited_sequence)) &&
-		       atomic_read(&rcu_state.exp_cpus_remaining) <= 1;
+		       rcu_exp_reports_missing() <= 1;
 	return READ_ONCE(rcu_state.n_force_qs) - p->fqs_snap >= RC_HOLD_FQS;
 }
 
@@ -422,6 +425,107 @@ static void rcu_cpus_barrier_every_cpu(struct kunit *test)
 	}
 }
 
+/*
+ * rcu_barrier() from another CPU than the one holding the callbacks: the
+ * barrier passes over CPUs whose callback count is zero, and must not
+ * pass over that one.
+ */
+struct rc_barrier_other {
+	struct rc_barrier *b;
+	unsigned long ipis;	/* rcu_barrier()'s IPIs during our call */
+	bool queued;
+};
+
+static int rc_barrier_queue_fn(void *arg)
+{
+	struct rc_barrier_other *o = arg;
+
+	for (int i = 0; i < RC_BARRIER_CBS; i++)
+		call_rcu(&o->b->rh[i], rc_barrier_count_cb);
+	WRITE_ONCE(o->queued, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static int rc_barrier_call_fn(void *arg)
+{
+	struct rc_barrier_other *o = arg;
+	unsigned long ipis = READ_ONCE(rcu_state.n_barrier_ipis);
+
+	rcu_barrier();
+	o->b->after = atomic_read(&rc_barrier_invoked);
+	o->ipis = READ_ONCE(rcu_state.n_barrier_ipis) - ipis;
+	WRITE_ONCE(o->b->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_barrier_other_cpu(struct kunit *test)
+{
+	unsigned int cpu, other, n = num_online_cpus();
+	unsigned long *ipis0;
+	bool quiet_cpu = false;
+
+	if (n < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	for_each_online_cpu(cpu) {
+		struct rc_barrier_other o = { };
+		struct task_struct *tq, *tb;
+
+		if (!rc_cpu_tested(cpu))
+			continue;
+		other = cpumask_next(cpu, cpu_online_mask);
+		if (other >= nr_cpu_ids)
+			other = cpumask_first(cpu_online_mask);
+		o.b = kzalloc(sizeof(*o.b), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, o.b);
+		for (int i = 0; i < RC_BARRIER_CBS; i++)
+			init_rcu_head(&o.b->rh[i]);
+		rcu_barrier();		/* nothing of ours pending before */
+		atomic_set(&rc_barrier_invoked, 0);
+		tq = rcu_test_run_on(rc_barrier_queue_fn, &o, cpu, "rcu_cpus_bq");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tq));
+		if (!rc_wait(&o.queued, 60)) {
+			KUNIT_FAIL(test, "CPU %u did not queue its callbacks in 60 s", cpu);
+			return;
+		}
+		tb = rcu_test_run_on(rc_barrier_call_fn, &o, other, "rcu_cpus_bc");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tb));
+		if (!rc_wait(&o.b->finished, 60)) {
+			KUNIT_FAIL(test, "rcu_barrier() on CPU %u did not return in 60 s", other);
+			return;
+		}
+		kthread_stop(tb);
+		kthread_stop(tq);
+		KUNIT_EXPECT_EQ_MSG(test, o.b->after, RC_BARRIER_CBS,
+				    "rcu_barrier() on CPU %u returned with %d of CPU %u's %d callbacks invoked",
+				    other, o.b->after, cpu, RC_BARRIER_CBS);
+		KUNIT_EXPECT_LE(test, o.ipis, (unsigned long)n);
+		rcu_barrier();
+		kfree(o.b);
+	}
+
+	/*
+	 * On an otherwise quiet machine most CPUs have no callbacks: some
+	 * rcu_barrier() must leave one of them alone.  Which ones are quiet
+	 * depends on what else runs, so up to ten tries.
+	 */
+	ipis0 = kcalloc(nr_cpu_ids, sizeof(*ipis0), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ipis0);
+	for (int try = 0; try < 10 && !quiet_cpu; try++) {
+		rcu_barrier();
+		for_each_possible_cpu(cpu)
+			ipis0[cpu] = READ_ONCE(per_cpu(rcu_data, cpu).n_barrier_ipis);
+		rcu_barrier();
+		for_each_online_cpu(cpu)
+			if (READ_ONCE(per_cpu(rcu_data, cpu).n_barrier_ipis) == ipis0[cpu])
+				quiet_cpu = true;
+	}
+	kfree(ipis0);
+	KUNIT_EXPECT_TRUE_MSG(test, quiet_cpu,
+			      "every online CPU got an rcu_barrier() IPI in each of 10 calls");
+}
+
 /* ---- kfree_rcu() arrays: the last object's grace period counts ---- */
 
 /* rcu/kvfree_rcu.c hands a CPU's partly filled array to RCU this late. */
@@ -564,6 +668,7 @@ static struct kunit_case rcu_cpus_cases[] = {
 	KUNIT_CASE(rcu_cpus_gp_every_cpu),
 	KUNIT_CASE(rcu_cpus_gps_in_flight),
 	KUNIT_CASE(rcu_cpus_barrier_every_cpu),
+	KUNIT_CASE(rcu_cpus_barrier_other_cpu),
 	KUNIT_CASE(rcu_cpus_kfree_batch_every_cpu),
 	{}
 };

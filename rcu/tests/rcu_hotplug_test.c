@@ -847,8 +847,8 @@ static void rcu_hotplug_expedited(struct kunit *test)
 
 /*
  * A CPU the expedited grace period marked goes offline before the IPIs
- * are sent (the test hook runs there): it gets none, and the grace
- * period ends.
+ * are sent (the test hook runs there, in its leaf's share of the work):
+ * it gets none, and the grace period ends.
  */
 struct hp_exp_off {
 	struct task_struct *waiter;
@@ -861,11 +861,12 @@ struct hp_exp_off {
 
 static struct hp_exp_off *hp_exp_off;
 
-static void hp_exp_off_hook(void)
+static void hp_exp_off_hook(struct rcu_node *rnp)
 {
 	struct hp_exp_off *e = READ_ONCE(hp_exp_off);
 
-	if (!e || current != e->waiter)
+	if (!e || READ_ONCE(rcu_state.exp_task) != e->waiter ||
+	    e->cpu < rnp->grplo || e->cpu > rnp->grphi)
 		return;
 	WRITE_ONCE(hp_exp_off, NULL);
 	e->marked = READ_ONCE(per_cpu(rcu_exp_qs_pending, e->cpu));

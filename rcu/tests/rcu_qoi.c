@@ -9,6 +9,7 @@
  *	rcuqoi idle		idle CPUs take no tick and no wake-up while
  *				grace periods run on CPU 0
  *	rcuqoi storm		expedited grace periods from every CPU at once
+ *	rcuqoi barrier		rcu_barrier() leaves idle CPUs alone
  *	rcuqoi flood		call_rcu() from every CPU: bounded backlog
  *
  * These take seconds to minutes, so they are shell commands, not KUnit
@@ -600,7 +601,15 @@ struct qoi_cpu_counts {
 	u64 ticks, wakeups, ipis, irqs;
 };
 
-static struct qoi_cpu_counts qoi_snap0[NR_CPUS], qoi_snap1[NR_CPUS];
+/*
+ * Arrays indexed by CPU are sized by the CPUs that exist, not NR_CPUS,
+ * and allocated by the first check (qoi_run()); a run uses them alone.
+ */
+static struct qoi_cpu_counts *qoi_snap0, *qoi_snap1;
+static struct task_struct **qoi_ts;
+static unsigned long *qoi_storm_count;
+static u64 *qoi_flood_cpu;	/* QOI_FLOOD_CPU_ARRAYS arrays */
+#define QOI_FLOOD_CPU_ARRAYS	7
 
 static void qoi_snapshot(struct qoi_cpu_counts *s)
 {
@@ -759,7 +768,7 @@ static int qoi_exp_lat_thread(void *data)
 
 struct qoi_storm_arg {
 	bool go, stop;
-	unsigned long count[NR_CPUS];
+	unsigned long *count;		/* qoi_storm_count */
 	unsigned long normal;
 	atomic_t running;
 };
@@ -824,7 +833,7 @@ static int qoi_share_caller(void *data)
 /* Return the number of expedited grace periods, or -1 if it could not run. */
 static long qoi_share(unsigned int *ncallers)
 {
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct qoi_share_arg a = { };
 	struct task_struct *rd;
 	unsigned int cpu, n = 0, me = raw_smp_processor_id();
@@ -892,7 +901,7 @@ static int qoi_storm(unsigned int secs)
 {
 	static struct qoi_exp_lat_arg la;
 	static struct qoi_storm_arg sa;
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct task_struct *t, *tn;
 	unsigned long gp0, exp0, shared0, ipi0, min_count = ULONG_MAX, max_count = 0, total = 0;
 	unsigned int cpu;
@@ -927,7 +936,9 @@ static int qoi_storm(unsigned int secs)
 
 	/* (2) The storm. */
 	memset(&sa, 0, sizeof(sa));
-	memset(ts, 0, sizeof(ts));
+	sa.count = qoi_storm_count;
+	memset(sa.count, 0, nr_cpu_ids * sizeof(*sa.count));
+	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
 	for_each_online_cpu(cpu) {
 		ts[cpu] = kthread_create_on_cpu(qoi_storm_thread, &sa, cpu, "qoi_exp/%u");
 		if (IS_ERR(ts[cpu])) {
@@ -1006,6 +1017,142 @@ static int qoi_storm(unsigned int secs)
 	return torture_ktap_end(&r);
 }
 
+/* ---- barrier ---- */
+
+/*
+ * rcuqoi barrier: CPU 1 stays busy queueing a callback every millisecond
+ * while CPU 0 calls rcu_barrier() @calls times.  Each call must wait for
+ * the callbacks queued before it; the idle CPUs, which have none, should
+ * take no IPI for it (a few for other reasons, such as the grace-period
+ * kthread's wake-ups, are allowed: far fewer than one per CPU and call).
+ * The time per call and the IPIs the other CPUs take are reported.
+ */
+struct qoi_barrier_arg {
+	bool stop, done;
+	unsigned int calls;
+	atomic_long_t queued;
+	unsigned long missed;		/* calls that returned too early */
+	u64 *ns;
+};
+
+static atomic_long_t qoi_barrier_invoked_ctr;
+
+static void qoi_barrier_cb(struct rcu_head *rh)
+{
+	kfree(rh);
+	atomic_long_inc(&qoi_barrier_invoked_ctr);
+}
+
+static int qoi_barrier_busy(void *data)
+{
+	struct qoi_barrier_arg *a = data;
+
+	while (!READ_ONCE(a->stop)) {
+		struct rcu_head *rh = kmalloc(sizeof(*rh), GFP_KERNEL);
+
+		if (rh) {
+			call_rcu(rh, qoi_barrier_cb);
+			/* Counted once queued: rcu_barrier() must then wait for it. */
+			atomic_long_inc(&a->queued);
+		}
+		mdelay(1);		/* busy: never idle */
+		cond_resched();
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static int qoi_barrier_caller(void *data)
+{
+	struct qoi_barrier_arg *a = data;
+
+	for (unsigned int i = 0; i < a->calls; i++) {
+		long queued = atomic_long_read(&a->queued);
+		u64 t0 = ktime_get_ns();
+
+		rcu_barrier();
+		a->ns[i] = ktime_get_ns() - t0;
+		if (atomic_long_read(&qoi_barrier_invoked_ctr) < queued)
+			a->missed++;
+		msleep(10);
+	}
+	WRITE_ONCE(a->done, true);
+	while (!kthread_should_stop())
+		schedule_timeout_uninterruptible(1);
+	return 0;
+}
+
+static int qoi_barrier(unsigned int calls)
+{
+	static struct qoi_barrier_arg a;
+	struct task_struct *tb, *tc, *gp = READ_ONCE(rcu_state.gp_kthread);
+	struct cpumask mask;
+	struct torture_ktap r;
+	u64 *ipis0, ipis = 0;
+	unsigned int cpu, others = 0;
+
+	torture_ktap_begin(&r, "rcuqoi", "barrier", 2);
+	if (num_online_cpus() < 3 || !cpu_online(1)) {
+		torture_ktap_skip(&r, "waited_for_callbacks", "needs CPUs 0, 1 and another");
+		torture_ktap_skip(&r, "idle_cpus_left_alone", "needs CPUs 0, 1 and another");
+		return torture_ktap_end(&r);
+	}
+	memset(&a, 0, sizeof(a));
+	a.calls = calls;
+	a.ns = kcalloc(calls, sizeof(*a.ns), GFP_KERNEL);
+	ipis0 = kcalloc(nr_cpu_ids, sizeof(*ipis0), GFP_KERNEL);
+	if (!a.ns || !ipis0)
+		goto out;
+	/* Its wake-ups would IPI idle CPUs: keep it on CPU 0, as rcuqoi idle does. */
+	cpumask_clear(&mask);
+	cpumask_set_cpu(0, &mask);
+	set_cpus_allowed_ptr(gp, &mask);
+	rcu_barrier();
+	atomic_long_set(&qoi_barrier_invoked_ctr, 0);
+	tb = kthread_create_on_cpu(qoi_barrier_busy, &a, 1, "qoi_bbusy/%u");
+	if (IS_ERR(tb))
+		goto out_gp;
+	wake_up_process(tb);
+	msleep(100);
+	tc = kthread_create_on_cpu(qoi_barrier_caller, &a, 0, "qoi_bcall/%u");
+	if (IS_ERR(tc)) {
+		WRITE_ONCE(a.stop, true);
+		kthread_stop(tb);
+		goto out_gp;
+	}
+	for_each_online_cpu(cpu)
+		ipis0[cpu] = READ_ONCE(per_cpu(ipi_count, cpu));
+	wake_up_process(tc);
+	while (!READ_ONCE(a.done))
+		msleep(10);
+	for_each_online_cpu(cpu) {
+		if (cpu < 2)
+			continue;
+		ipis += READ_ONCE(per_cpu(ipi_count, cpu)) - ipis0[cpu];
+		others++;
+	}
+	kthread_stop(tc);
+	WRITE_ONCE(a.stop, true);
+	kthread_stop(tb);
+	rcu_barrier();
+	sort(a.ns, calls, sizeof(u64), qoi_cmp_u64, NULL);
+	printk("# barrier: %u rcu_barrier() on CPU 0, CPU 1 busy queueing (%ld callbacks): min %llu us, median %llu us, max %llu us\n",
+	       calls, atomic_long_read(&a.queued), (unsigned long long)a.ns[0] / 1000,
+	       (unsigned long long)a.ns[calls / 2] / 1000,
+	       (unsigned long long)a.ns[calls - 1] / 1000);
+	printk("# barrier: IPIs taken by the other %u CPUs: %llu (%llu per call)\n",
+	       others, (unsigned long long)ipis, (unsigned long long)ipis / calls);
+	torture_ktap_check(&r, !a.missed, "waited_for_callbacks");
+	torture_ktap_check(&r, 2 * ipis < (u64)others * calls, "idle_cpus_left_alone");
+out_gp:
+	set_cpus_allowed_ptr(gp, cpu_possible_mask);
+out:
+	kfree(a.ns);
+	kfree(ipis0);
+	return torture_ktap_end(&r);
+}
+
 /* ---- flood ---- */
 
 struct qoi_flood_obj {
@@ -1025,11 +1172,12 @@ static void qoi_flood_cb(struct rcu_head *rh)
 
 struct qoi_flood_arg {
 	bool go, stop;
-	unsigned long queued[NR_CPUS];
-	unsigned long enomem[NR_CPUS];
-	u64 ns_alloc[NR_CPUS], ns_call[NR_CPUS], ns_resched[NR_CPUS];
-	unsigned long batches0[NR_CPUS];
-	u64 batch_ns0[NR_CPUS];
+	/* Per CPU, in qoi_flood_cpu: */
+	u64 *queued;
+	u64 *enomem;
+	u64 *ns_alloc, *ns_call, *ns_resched;
+	u64 *batches0;
+	u64 *batch_ns0;
 	/* reader latency: phase 0 before the flood, 1 during */
 	int phase;
 	struct lat_hist rd_hist[2];
@@ -1192,7 +1340,7 @@ static unsigned long qoi_flood_invoked_total(void)
 static int qoi_flood(unsigned int secs)
 {
 	static struct qoi_flood_arg a;
-	static struct task_struct *ts[NR_CPUS];
+	struct task_struct **ts = qoi_ts;
 	struct task_struct *rd;
 	struct torture_ktap r;
 	unsigned long free0, free_min, backlog, peak[2] = {}, nsamples[2] = {}, cpu_peak = 0;
@@ -1209,7 +1357,15 @@ static int qoi_flood(unsigned int secs)
 
 	torture_ktap_begin(&r, "rcuqoi", "flood", 6);
 	memset(&a, 0, sizeof(a));
-	memset(ts, 0, sizeof(ts));
+	memset(qoi_flood_cpu, 0, QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids * sizeof(u64));
+	a.queued = qoi_flood_cpu;
+	a.enomem = a.queued + nr_cpu_ids;
+	a.ns_alloc = a.enomem + nr_cpu_ids;
+	a.ns_call = a.ns_alloc + nr_cpu_ids;
+	a.ns_resched = a.ns_call + nr_cpu_ids;
+	a.batches0 = a.ns_resched + nr_cpu_ids;
+	a.batch_ns0 = a.batches0 + nr_cpu_ids;
+	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
 	RCU_INIT_POINTER(qoi_flood_gp_ptr, &qoi_flood_gp_ptr_target);
 	synchronize_rcu();
 	rcu_barrier();
@@ -1431,6 +1587,7 @@ torture_param_named(int, period_ms, qoi_period_ms, -1,
 torture_param_named(int, confine_gp, qoi_confine_gp, -1,
 		    "idle: confine the grace-period kthread to CPU 0 (0|1; 1)");
 torture_param_named(int, gps, qoi_gps, -1, "gpwork: grace periods (1..100000; 100)");
+torture_param_named(int, calls, qoi_calls, -1, "barrier: rcu_barrier() calls (1..10000; 20)");
 
 /* @v, or @def if it is -1; -EINVAL unless that is in @lo..@hi. */
 static int qoi_arg(int v, unsigned int def, unsigned int lo, unsigned int hi,
@@ -1492,6 +1649,13 @@ static int qoi_dispatch(const char *check)
 			return -EINVAL;
 		return qoi_gpwork(gps);
 	}
+	if (!strcmp(check, "barrier")) {
+		unsigned int calls;
+
+		if (qoi_arg(qoi_calls, 20, 1, 10000, &calls))
+			return -EINVAL;
+		return qoi_barrier(calls);
+	}
 	if (!strcmp(check, "flood")) {
 		if (qoi_arg(qoi_seconds, 20, 1, 600, &secs))
 			return -EINVAL;
@@ -1507,6 +1671,17 @@ static int qoi_run(const char *check)
 
 	if (ret)
 		return ret;
+	if (!qoi_ts) {
+		qoi_snap0 = kcalloc(nr_cpu_ids, sizeof(*qoi_snap0), GFP_KERNEL);
+		qoi_snap1 = kcalloc(nr_cpu_ids, sizeof(*qoi_snap1), GFP_KERNEL);
+		qoi_storm_count = kcalloc(nr_cpu_ids, sizeof(*qoi_storm_count), GFP_KERNEL);
+		qoi_flood_cpu = kcalloc(QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids, sizeof(u64), GFP_KERNEL);
+		qoi_ts = kcalloc(nr_cpu_ids, sizeof(*qoi_ts), GFP_KERNEL);
+	}
+	if (!qoi_snap0 || !qoi_snap1 || !qoi_storm_count || !qoi_flood_cpu || !qoi_ts) {
+		torture_cleanup_end(&qoi_tool);
+		return -ENOMEM;
+	}
 	ret = qoi_dispatch(check);
 	torture_cleanup_end(&qoi_tool);
 	return ret;
@@ -1531,5 +1706,5 @@ static int cmd_rcuqoi(int argc, char **argv)
 	return torture_shell_run(&qoi_tool, argc - 1, argv + 1);
 }
 DEFINE_SHELL_CMD(rcuqoi,
-		 "stall [timeout=S] [seconds=S] [irqs=0|1] | expstall [timeout=S] [seconds=S] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | flood [seconds=S] | gpwork [gps=N]",
+		 "stall [timeout=S] [seconds=S] [irqs=0|1] | expstall [timeout=S] [seconds=S] | nostall [timeout=S] | gpstarve [timeout=S] [seconds=S] | idle [seconds=S] [period_ms=MS] [confine_gp=0|1] | storm [seconds=S] | barrier [calls=N] | flood [seconds=S] | gpwork [gps=N]",
 		 "RCU quality-of-implementation checks (KTAP output)", cmd_rcuqoi);

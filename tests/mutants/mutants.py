@@ -109,71 +109,6 @@ CHECKS = {
                                   "SCENARIO=hotplug-maxcpus-4"]),
 }
 
-# rcu_exp_run() from its declarations to its IPIs, for a mutant that IPIs
-# the CPUs marked at the snapshot (a cpumask) instead of those still online.
-_EXP_IPI_OLD = (
-    '\tint left;\n'
-    '\n'
-    '\tatomic_set(&rcu_state.exp_cpus_remaining, 1);\n'
-    '\tthis_cpu = get_cpu();\n'
-    '\t/*\n'
-    '\t * Each leaf under its lock: the tasks queued there hold this grace\n'
-    '\t * period up, and so do the CPUs it marks.  A task preempted in a\n'
-    '\t * reader after this is queued under the same lock and sees whether\n'
-    '\t * its CPU still owes this grace period a quiescent state\n'
-    '\t * (rcu_preempt_queue_task()): then it holds the grace period up too.\n'
-    '\t */\n'
-    '\trcu_for_each_leaf_node(rnp) {\n'
-    '\t\tint n = 0;\n'
-    '\n'
-    '\t\tspin_lock_irqsave(&rnp->lock, flags);\n'
-    '\t\tn += rcu_preempt_exp_init_leaf(rnp);\n'
-    '\t\t/*\n'
-    "\t\t * Only CPUs online in RCU's view, under the leaf lock that\n"
-    '\t\t * rcutree_report_dead() takes to leave it: an outgoing CPU\n'
-    '\t\t * is either marked here and reports as it goes, or never\n'
-    '\t\t * marked.  Its IPI is then skipped (smp_call_function_single()\n'
-    '\t\t * sends none to an offline CPU) or runs before it parks.\n'
-    '\t\t */\n'
-    '\t\tfor_each_leaf_node_cpu_mask(rnp, cpu, rnp->qsmaskinitnext) {\n'
-    '\t\t\tif (cpu == this_cpu)\n'
-    '\t\t\t\tcontinue;\t/* we are not in a reader: we may sleep */\n'
-    '\t\t\tif (rcu_watching_in_eqs(rcu_watching_snap(cpu)))\n'
-    '\t\t\t\tcontinue;\t/* idle: do not disturb */\n'
-    '\t\t\tper_cpu(rcu_exp_qs_pending, cpu) = 1;\n'
-    '\t\t\tn++;\n'
-    '\t\t}\n'
-    '\t\tatomic_add(n, &rcu_state.exp_cpus_remaining);\n'
-    '\t\tspin_unlock_irqrestore(&rnp->lock, flags);\n'
-    '\t\trcu_boost_exp_kick(rnp);\n'
-    '\t}\n'
-    '\tsmp_mb();\n'
-    '\tput_cpu();\n'
-    '\t/*\n'
-    '\t * A marked CPU may go offline from here on: it answers as it goes\n'
-    '\t * (its context switch to the idle task, or rcutree_report_dead()),\n'
-    '\t * and the walk below no longer sees it.  A test can take one\n'
-    '\t * offline at exactly this point.\n'
-    '\t */\n'
-    '\trcu_exp_test_hook();\n'
-    '\tfor_each_online_cpu(cpu) {\n'
-    '\t\tif (cpu != this_cpu && per_cpu(rcu_exp_qs_pending, cpu)) {\n'
-    '\t\t\trcu_state.n_exp_ipis++;\n'
-    '\t\t\tper_cpu(rcu_data, cpu).n_exp_ipis++;\n'
-    '\t\t\tsmp_call_function_single(cpu, rcu_exp_handler, NULL, false);\n'
-    '\t\t}\n'
-    '\t}\n'
-)
-_EXP_IPI_NEW = (_EXP_IPI_OLD
-                .replace("\tint left;\n", "\tint left;\n\tstatic struct cpumask marked;\n", 1)
-                .replace("\tatomic_set(", "\tcpumask_clear(&marked);\n\tatomic_set(", 1)
-                .replace("\t\t\tper_cpu(rcu_exp_qs_pending, cpu) = 1;\n",
-                         "\t\t\tper_cpu(rcu_exp_qs_pending, cpu) = 1;\n"
-                         "\t\t\tcpumask_set_cpu(cpu, &marked);\n", 1)
-                .replace("\tfor_each_online_cpu(cpu) {\n"
-                         "\t\tif (cpu != this_cpu && per_cpu(rcu_exp_qs_pending, cpu)) {\n",
-                         "\tfor_each_cpu(cpu, &marked) {\n\t\t{\n", 1))
-
 MUTANTS = [
     dict(name="queue-never-blocks-gp",
          what="a task preempted while its CPU owes the grace period is not counted",
@@ -287,10 +222,10 @@ MUTANTS = [
          new="\twhile (*last && last != l->tails[RCU_WAIT_TAIL] && n != limit) {",
          checks=["cpus"]),
     dict(name="exp-count-starts-at-zero",
-         what="the expedited report count lacks the caller's extra count: one CPU's report is taken in advance",
+         what="a leaf's expedited report count lacks the hold kept while its IPIs go out: one CPU's report is taken in advance",
          file="rcu/tree_exp.c",
-         old="\tatomic_set(&rcu_state.exp_cpus_remaining, 1);",
-         new="\tatomic_set(&rcu_state.exp_cpus_remaining, 0);",
+         old="\tatomic_set(&rnp->exp_remaining, 1);",
+         new="\tatomic_set(&rnp->exp_remaining, 0);",
          checks=["cpus"]),
     dict(name="exp-ipi-qs-nonpreempt",
          what="without preemptible RCU, the expedited IPI reports a CPU interrupted in a reader",
@@ -298,6 +233,18 @@ MUTANTS = [
          old="return IS_ENABLED(CONFIG_PREEMPT) && !rcu_preempt_depth() &&",
          new="return !rcu_preempt_depth() &&",
          checks=["cpus"]),
+    dict(name="barrier-reads-callers-count",
+         what="rcu_barrier() passes over a CPU when the calling CPU's callback count, not that CPU's, is zero",
+         file="rcu/tree.c",
+         old="\tskip = !cpu_online(cpu) || !rcu_segcblist_n_cbs(&rdp->cblist);",
+         new="\tskip = !cpu_online(cpu) || !rcu_segcblist_n_cbs(&this_cpu_ptr(&rcu_data)->cblist);",
+         checks=["cpus"]),
+    dict(name="exp-parent-waits-for-one-child",
+         what="an inner rcu_node's expedited count is set to one instead of one per child: the first leaf done ends the grace period",
+         file="rcu/tree_exp.c",
+         old="\t\tatomic_inc(&rnp->parent->exp_remaining);\n",
+         new="\t\tatomic_set(&rnp->parent->exp_remaining, 1);\n",
+         checks=["cpus-fanout2"]),
     dict(name="poll-cookie-current-gp",
          what="a polled cookie names the end of the grace period in progress",
          file="rcu/tree.c",
@@ -609,8 +556,9 @@ MUTANTS = [
     dict(name="hotplug-exp-ipi-snapshot",
          what="expedited IPIs go to the CPUs marked at the snapshot, offline ones too",
          file="rcu/tree_exp.c",
-         old=_EXP_IPI_OLD,
-         new=_EXP_IPI_NEW,
+         old="\t\tif (!cpu_online(cpu) || !READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu)))\n"
+             "\t\t\tcontinue;\n",
+         new="",
          checks=["hotplug"]),
     dict(name="rhash-grow-publish-early",
          what="a doubled bucket array is published before its buckets point into the old chains",

@@ -21,6 +21,8 @@ static const struct shape shapes[] = {
 	{ 1024, 64, 16, 2, 65, { 1, 64 } },
 	{ 1025, 64, 16, 3, 68, { 1, 2, 65 } },
 	{ 4096, 64, 16, 3, 261, { 1, 4, 256 } },
+	/* NR_CPUS=4096 with RCU_FANOUT_LEAF=4 (tree_leaf4_defconfig), all present. */
+	{ 4096, 64, 4, 3, 1041, { 1, 16, 1024 } },
 	/* Small fanouts: deeper trees. */
 	{ 8, 2, 2, 3, 7, { 1, 2, 4 } },
 	{ 7, 2, 2, 3, 7, { 1, 2, 4 } },
@@ -95,6 +97,9 @@ static void test_limits(struct ktest *t)
 	KEXPECT_EQ(t, rcu_geometry_compute(&g, 255, 2, 2), -1);
 	KEXPECT_EQ(t, rcu_geometry_compute(&g, 64, 2, 2), -1);
 	KEXPECT_EQ(t, rcu_geometry_compute(&g, 32, 2, 2), 0);
+	/* 4096 CPUs fit every default-like fanout, not the deep test trees. */
+	KEXPECT_EQ(t, rcu_geometry_compute(&g, 4096, 64, 2), 0);
+	KEXPECT_EQ(t, rcu_geometry_compute(&g, 4096, 2, 2), -1);
 }
 
 static const struct ktest_case cases[] = {

@@ -21,6 +21,8 @@ static long drain_in_order(struct ktest *t, struct rcu_segcblist *l, long first)
 	struct rcu_head *h;
 	long n = rcu_segcblist_extract_done(l, -1, &done);
 
+	KEXPECT_TRUE(t, rcu_segcblist_n_cbs(l) >= n);	/* counted until invoked */
+	rcu_segcblist_add_len(l, -n);
 	for (long i = 0; i < n; i++) {
 		h = rcu_cblist_dequeue(&done);
 		KEXPECT_EQ(t, idx(h), first + i);
@@ -120,6 +122,7 @@ static void test_batch_limit(struct ktest *t)
 		struct rcu_head *h;
 
 		KEXPECT_LE(t, n, 10);
+		rcu_segcblist_add_len(&l, -n);
 		while ((h = rcu_cblist_dequeue(&done)))
 			KEXPECT_EQ(t, idx(h), got++);
 		/* New callbacks may arrive between batches. */
@@ -210,7 +213,7 @@ static void test_merge(struct ktest *t)
 	KEXPECT_EQ(t, idx(dst.head->next), 11);
 	KEXPECT_EQ(t, idx(dst.head->next->next), 2);
 	KEXPECT_EQ(t, idx(dst.head->next->next->next), 3);
-	rcu_segcblist_extract_done(&dst, -1, &(struct rcu_cblist){ });
+	rcu_segcblist_add_len(&dst, -rcu_segcblist_extract_done(&dst, -1, &(struct rcu_cblist){ }));
 	rcu_segcblist_advance(&dst, 12);
 	KEXPECT_EQ(t, drain_in_order(t, &dst, 4), 2);
 	/* The unnumbered ones wait for the next acceleration. */

@@ -260,9 +260,11 @@ static void percpu_emit(void *unused)
 static void trace_test_per_cpu(struct kunit *test)
 {
 	struct trace_filter f = { .events = BIT(TRACE_rcu_fqs) };
-	unsigned int seen[NR_CPUS] = { }, cpu, n = 0;
+	unsigned int *seen, cpu, n = 0;
 	struct trace_snapshot s;
 
+	seen = kunit_kcalloc(test, nr_cpu_ids, sizeof(*seen), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, seen);
 	KUNIT_ASSERT_EQ(test, trace_start(&f), 0);
 	for_each_online_cpu(cpu) {
 		smp_call_function_single(cpu, percpu_emit, NULL, true);
