@@ -341,6 +341,14 @@ void rcu_all_qs(void)
 	/* Preemptible readers may call cond_resched(): not a QS for them. */
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && (rcu_preempt_depth() || preempt_count()))
 		return;
+	/*
+	 * Nothing to report (the common case in a loop calling
+	 * cond_resched()): no interrupt toggling.  Each load is one per-CPU
+	 * instruction; if the task moved meanwhile, the next call reports.
+	 */
+	if (!this_cpu_read(rcu_data.cpu_no_qs) && !this_cpu_read(rcu_exp_qs_pending) &&
+	    this_cpu_read(rcu_data.last_qs_jiffies) == jiffies)
+		return;
 	local_irq_save(flags);
 	rcu_qs();
 	local_irq_restore(flags);
