@@ -1549,6 +1549,17 @@ void slab_print_stats(void)
 		       atomic_read(&kmalloc_debug_reports));
 }
 
+/* For the tests: slabs @s holds now, all homes together. */
+unsigned long slab_nr_slabs(struct kmem_cache *s)
+{
+	unsigned long n = 0;
+	unsigned int home;
+
+	for (home = 0; home < s->nr_cpus; home++)
+		n += READ_ONCE(cache_node(s, home)->nr_slabs);
+	return n;
+}
+
 /* For the tests: typesafe slabs waiting for a grace period, and freed after one. */
 void slab_rcu_counts(struct kmem_cache *s, long *pending, long *freed)
 {
