@@ -14,8 +14,6 @@
  */
 #include <linux/types.h>
 #include <linux/limits.h>
-#include <linux/compiler.h>
-#include <linux/preempt.h>
 #include <asm/barrier.h>
 
 #define GP_SEQ_CTR_SHIFT	2
@@ -79,17 +77,11 @@ void rcu_reclaim_one(struct rcu_head *head);
  * @head: false means refuse it (from NMI, or already queued: reported).
  * rcu_head_debug_unqueue() is called as its callback is invoked.
  */
+bool rcu_head_debug_queue(struct rcu_head *head);
 bool rcu_call_from_nmi(void);	/* true (and a warning) in NMI context */
 #ifdef CONFIG_DEBUG_OBJECTS_RCU_HEAD
-bool rcu_head_debug_queue(struct rcu_head *head);
 void rcu_head_debug_unqueue(struct rcu_head *head);
 #else
-/* Only NMI context is refused: inline, on call_rcu()'s fast path. */
-static inline bool rcu_head_debug_queue(struct rcu_head *head)
-{
-	return likely(!in_nmi()) || !rcu_call_from_nmi();
-}
-
 static inline void rcu_head_debug_unqueue(struct rcu_head *head) { }
 #endif
 

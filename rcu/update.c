@@ -142,4 +142,9 @@ void rcu_head_debug_unqueue(struct rcu_head *head)
 {
 	debug_object_deactivate(head, &rcuhead_debug_descr);
 }
+#else
+bool rcu_head_debug_queue(struct rcu_head *head)
+{
+	return !rcu_call_from_nmi();
+}
 #endif /* CONFIG_DEBUG_OBJECTS_RCU_HEAD */
