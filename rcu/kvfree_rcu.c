@@ -4,14 +4,24 @@
  *
  * One callback per object costs a list insertion, a debug-object entry
  * and an indirect call each, and keeps the object's cache line live
- * until the grace period ends.  Instead, kfree_rcu() stores the object's
- * address in a per-CPU, page-sized array of pointers:
+ * until the grace period ends.  Instead, kfree_rcu() batches objects per
+ * CPU, and each batch takes one callback:
  *
- *  - An array is handed to RCU when it is full, or when the oldest
- *    pointer in it has waited KVFREE_DRAIN_JIFFIES (a kernel timer of the
- *    CPU that filled it, armed only while that CPU has a partly filled
- *    array, so an idle CPU with nothing to free keeps its tick stopped:
- *    kernel/arch/nohz.c stops the tick only when no timer is pending).
+ *  - kfree_rcu(ptr, rhf) chains the object into this CPU's batch through
+ *    its own rcu_head (->next, with the head's offset in ->func), so a
+ *    waiting object costs no memory beyond its own: a batch is a small
+ *    kmalloc()'d header holding the chain.
+ *  - kfree_rcu(ptr), with no rcu_head, stores the object's address in a
+ *    per-CPU, page-sized array of pointers.
+ *
+ * Both kinds of batch ("arrays" in the statistics) go the same way:
+ *
+ *  - A batch is handed to RCU when it is full (KVFREE_BULK_MAX objects),
+ *    or when the oldest object in it has waited KVFREE_DRAIN_JIFFIES (a
+ *    kernel timer of the CPU that filled it, armed only while that CPU
+ *    has a partly filled batch, so an idle CPU with nothing to free keeps
+ *    its tick stopped: kernel/arch/nohz.c stops the tick only when no
+ *    timer is pending).
  *  - Handing over is one call_rcu() on an rcu_head at the start of the
  *    array's page.  Its callback (RCU_SOFTIRQ) only moves the array to
  *    the CPU's ready list: the CPU's "kvfree_rcu/N" kthread frees the
@@ -22,10 +32,11 @@
  *    elapsed when the timer flushes an array, it goes to the ready list
  *    at once, with no callback.
  *  - An array page comes from a small per-CPU cache or from the page
- *    allocator (GFP_ATOMIC: kfree_rcu() may be called with interrupts
- *    disabled).  Without one, kfree_rcu(ptr, rhf) falls back to queueing
- *    the object's own rcu_head, and kfree_rcu(ptr), which has no head and
- *    may sleep, to synchronize_rcu() and kfree().
+ *    allocator, a chain's header from kmalloc() (GFP_ATOMIC: kfree_rcu()
+ *    may be called with interrupts disabled).  Without one, kfree_rcu(ptr,
+ *    rhf) falls back to queueing the object's own rcu_head, and
+ *    kfree_rcu(ptr), which has no head and may sleep, to
+ *    synchronize_rcu() and kfree().
  *
  * Each CPU's state is touched only by that CPU, with interrupts disabled:
  * kfree_rcu(), the timer, the RCU callback (invoked where it was queued)
@@ -66,22 +77,30 @@
 #include "kvfree_rcu.h"
 
 /**
- * struct kvfree_rcu_bulk - one page of pointers waiting for a grace period
- * @rh: queued with call_rcu() when the array is handed to RCU
+ * struct kvfree_rcu_bulk - a batch of objects waiting for a grace period:
+ *	a page of pointers, or the header of a chain of rcu_heads
+ * @rh: queued with call_rcu() when the batch is handed to RCU
  * @next: link in the per-CPU ready list or cache of spare pages
  * @gp_snap: get_state_synchronize_rcu() cookie taken at the last insertion
+ * @chain: a chain: the objects' heads, newest first, linked through
+ *	->next, each with its offset in its object in ->func; else NULL
  * @cpu: the CPU whose cache gets the page back
- * @nr: pointers in @records
+ * @nr: objects in the batch (pointers in @records for a page)
+ * @is_chain: a kmalloc()'d chain header, without @records
  * @records: the objects to kfree()
  */
 struct kvfree_rcu_bulk {
 	struct rcu_head rh;
 	struct kvfree_rcu_bulk *next;
 	unsigned long gp_snap;
+	struct rcu_head *chain;
 	unsigned int cpu;
 	unsigned int nr;
+	bool is_chain;
 	void *records[];
 };
+
+#define KVFREE_CHAIN_HDR	offsetof(struct kvfree_rcu_bulk, records)
 
 #define KVFREE_BULK_MAX							\
 	((PAGE_SIZE - offsetof(struct kvfree_rcu_bulk, records)) / sizeof(void *))
@@ -95,6 +114,7 @@ struct kvfree_rcu_bulk {
 /**
  * struct kfree_rcu_cpu - one CPU's kfree_rcu() state, used only by it
  * @cur: the array being filled, or NULL; never empty when not NULL
+ * @cur_chain: the chain being filled, or NULL; never empty when not NULL
  * @cache: spare pages, linked through ->next
  * @ncached: pages in @cache
  * @ready: arrays whose grace period has elapsed, oldest first
@@ -109,6 +129,7 @@ struct kvfree_rcu_bulk {
  */
 struct kfree_rcu_cpu {
 	struct kvfree_rcu_bulk *cur;
+	struct kvfree_rcu_bulk *cur_chain;
 	struct kvfree_rcu_bulk *cache;
 	unsigned int ncached;
 	struct kvfree_rcu_bulk *ready;
@@ -219,8 +240,29 @@ static struct kvfree_rcu_bulk *kvfree_get_page(struct kfree_rcu_cpu *krc)
 		return NULL;
 	}
 	b->next = NULL;
+	b->chain = NULL;
 	b->cpu = krc->cpu;
 	b->nr = 0;
+	b->is_chain = false;
+	return b;
+}
+
+/* A header for a new chain, GFP_ATOMIC.  Irqs off. */
+static struct kvfree_rcu_bulk *kvfree_get_chain(struct kfree_rcu_cpu *krc)
+{
+	struct kvfree_rcu_bulk *b = NULL;
+
+	if (likely(!READ_ONCE(kvfree_rcu_fail_pages)))
+		b = kmalloc(KVFREE_CHAIN_HDR, GFP_ATOMIC | __GFP_NOWARN);
+	if (!b) {
+		atomic_long_inc(&kvfree_page_fail);
+		return NULL;
+	}
+	b->next = NULL;
+	b->chain = NULL;
+	b->cpu = krc->cpu;
+	b->nr = 0;
+	b->is_chain = true;
 	return b;
 }
 
@@ -244,18 +286,54 @@ static void kvfree_put_page(struct kvfree_rcu_bulk *b)
 
 /* ---- freeing an array ---- */
 
+#define KVFREE_CHAIN_BULK	64	/* pointers per kfree_bulk() of a chain */
+
+/*
+ * Free a chain's objects, KVFREE_CHAIN_BULK at a time.  Exactly @b->nr
+ * of them: a head queued twice (no debug objects to refuse it) must not
+ * make the walk endless; the allocator reports the double free.
+ */
+static void kvfree_chain_free(struct kvfree_rcu_bulk *b)
+{
+	void *ptrs[KVFREE_CHAIN_BULK];
+	struct rcu_head *h = b->chain;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < b->nr && h; i++) {
+		struct rcu_head *next = h->next;
+
+		ptrs[n] = (void *)h - (unsigned long)h->func;
+		kvfree_debug_unqueue(ptrs[n]);
+		if (++n == KVFREE_CHAIN_BULK) {
+			kfree_bulk(n, ptrs);
+			n = 0;
+		}
+		h = next;
+	}
+	if (n)
+		kfree_bulk(n, ptrs);
+}
+
 /* A grace period has elapsed since every insertion: free them all. */
 static void kvfree_bulk_free(struct kvfree_rcu_bulk *b)
 {
 	unsigned int i, nr = b->nr;
 
-	trace_rcu_invoke_kfree_bulk_callback(RCU_TRACE_NAME, nr, b->records);
-	for (i = 0; i < nr; i++)
-		kvfree_debug_unqueue(b->records[i]);
-	kfree_bulk(nr, b->records);
+	trace_rcu_invoke_kfree_bulk_callback(RCU_TRACE_NAME, nr,
+					     b->is_chain ? (void **)b : b->records);
+	if (b->is_chain) {
+		kvfree_chain_free(b);
+	} else {
+		for (i = 0; i < nr; i++)
+			kvfree_debug_unqueue(b->records[i]);
+		kfree_bulk(nr, b->records);
+	}
 	atomic_long_add(nr, &kvfree_objs_freed);
 	atomic_long_inc(&kvfree_arrays_freed);
-	kvfree_put_page(b);
+	if (b->is_chain)
+		kfree(b);
+	else
+		kvfree_put_page(b);
 }
 
 /*
@@ -344,16 +422,24 @@ static int kvfree_rcu_kthread(void *arg)
 	return 0;
 }
 
-/* Hand this CPU's partly filled array to RCU.  Irqs off. */
-static void kvfree_flush_local(struct kfree_rcu_cpu *krc, bool may_poll)
+/* Hand @*slot, a partly filled batch of this CPU, to RCU.  Irqs off. */
+static void kvfree_flush_batch(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk **slot,
+			       bool may_poll)
 {
-	struct kvfree_rcu_bulk *b = krc->cur;
+	struct kvfree_rcu_bulk *b = *slot;
 
 	if (b) {
-		krc->cur = NULL;
+		*slot = NULL;
 		WRITE_ONCE(krc->arrays, krc->arrays + 1);
 		kvfree_bulk_submit(b, may_poll);
 	}
+}
+
+/* Hand this CPU's partly filled array and chain to RCU.  Irqs off. */
+static void kvfree_flush_local(struct kfree_rcu_cpu *krc, bool may_poll)
+{
+	kvfree_flush_batch(krc, &krc->cur, may_poll);
+	kvfree_flush_batch(krc, &krc->cur_chain, may_poll);
 }
 
 /* IPI handler (or direct call) for kvfree_rcu_flush() and the barrier. */
@@ -408,7 +494,42 @@ static bool kvfree_add_ptr(void *ptr)
 	WRITE_ONCE(krc->objs, krc->objs + 1);
 	/* A full array waits for a grace period begun after it filled. */
 	if (b->nr == KVFREE_BULK_MAX)
-		kvfree_flush_local(krc, false);
+		kvfree_flush_batch(krc, &krc->cur, false);
+	local_irq_restore(flags);
+	return true;
+}
+
+/*
+ * Chain @ptr into this CPU's chain through its rcu_head @head.  Return:
+ * false if there is no chain header (the caller falls back).
+ */
+static bool kvfree_add_head(struct rcu_head *head, void *ptr)
+{
+	struct kfree_rcu_cpu *krc;
+	struct kvfree_rcu_bulk *b;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	krc = this_cpu_ptr(&krc_data);
+	b = krc->cur_chain;
+	if (!b) {
+		b = kvfree_get_chain(krc);
+		if (!b) {
+			local_irq_restore(flags);
+			return false;
+		}
+		krc->cur_chain = b;
+		if (!timer_pending(&krc->monitor))
+			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
+	}
+	head->func = (rcu_callback_t)((unsigned long)head - (unsigned long)ptr);
+	head->next = b->chain;
+	b->chain = head;
+	b->nr++;
+	b->gp_snap = get_state_synchronize_rcu();
+	WRITE_ONCE(krc->objs, krc->objs + 1);
+	if (b->nr == KVFREE_BULK_MAX)
+		kvfree_flush_batch(krc, &krc->cur_chain, false);
 	local_irq_restore(flags);
 	return true;
 }
@@ -419,11 +540,12 @@ static bool kvfree_add_ptr(void *ptr)
  *	kfree_rcu(ptr) (then the caller must be able to sleep)
  * @ptr: the object, from kmalloc()
  *
- * The implementation of kfree_rcu().  @ptr goes into a per-CPU array
- * that is freed in bulk after a grace period (within a few jiffies of
- * the call if nothing else fills the array).  If no array page can be
- * had, @head is queued with call_rcu() instead or, without @head, this
- * waits in synchronize_rcu() and frees @ptr itself.
+ * The implementation of kfree_rcu().  @ptr goes into a per-CPU batch,
+ * chained through @head or, without @head, in an array, that is freed in
+ * bulk after a grace period (within a few jiffies of the call if nothing
+ * else fills the batch).  If no batch can be had, @head is queued with
+ * call_rcu() instead or, without @head, this waits in synchronize_rcu()
+ * and frees @ptr itself.
  *
  * With @head, legal in every context call_rcu() is: interrupts disabled,
  * hardirq, softirq, task.  Never from NMI: reported and ignored.
@@ -438,14 +560,16 @@ void kvfree_call_rcu(struct rcu_head *head, void *ptr)
 		atomic_long_inc(&kvfree_refused);
 		return;
 	}
-	if (likely(READ_ONCE(kvfree_rcu_ready)) && kvfree_add_ptr(ptr))
+	if (head)
+		BUG_ON((unsigned long)head - (unsigned long)ptr >= KFREE_RCU_OFFSET_MAX);
+	if (likely(READ_ONCE(kvfree_rcu_ready)) &&
+	    (head ? kvfree_add_head(head, ptr) : kvfree_add_ptr(ptr)))
 		return;
 	kvfree_debug_unqueue(ptr);
 
 	if (head) {
 		unsigned long off = (unsigned long)head - (unsigned long)ptr;
 
-		BUG_ON(off >= KFREE_RCU_OFFSET_MAX);
 		atomic_long_inc(&kvfree_head_fallback);
 		call_rcu(head, (rcu_callback_t)off);
 		return;

@@ -18,16 +18,17 @@
 
 /**
  * struct kvfree_rcu_stats - kfree_rcu() counters since boot, all CPUs
- * @objs: objects put in a page-sized array
- * @arrays: arrays handed to RCU (call_rcu() on the array's own head)
- * @arrays_direct: arrays freed without a callback: their grace period
+ * @objs: objects put in a batch: a chain through their rcu_heads, or a
+ *	page-sized array for kfree_rcu(ptr)
+ * @arrays: batches handed to RCU (call_rcu() on the batch's own head)
+ * @arrays_direct: batches freed without a callback: their grace period
  *	had already elapsed when they were flushed
- * @arrays_freed: arrays whose objects have been freed
- * @objs_freed: objects freed from arrays
+ * @arrays_freed: batches whose objects have been freed
+ * @objs_freed: objects freed from batches
  * @head_fallback: kfree_rcu(ptr, rhf) that queued the object's rcu_head
- *	(no array page could be had)
+ *	(no chain header could be had)
  * @sync_fallback: kfree_rcu(ptr) that waited in synchronize_rcu()
- * @page_fail: array pages that could not be allocated
+ * @page_fail: array pages and chain headers that could not be allocated
  * @refused: kfree_rcu() of an object already waiting (debug objects) or
  *	from NMI: reported and leaked rather than freed twice
  * @cached_pages: spare array pages held now, all CPUs
@@ -47,7 +48,7 @@ struct kvfree_rcu_stats {
 
 void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s);
 
-/* Objects one array page holds. */
+/* Objects one array page holds, and one chain. */
 unsigned int kvfree_rcu_array_capacity(void);
 
 /*

@@ -341,6 +341,14 @@ void rcu_all_qs(void)
 	/* Preemptible readers may call cond_resched(): not a QS for them. */
 	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && (rcu_preempt_depth() || preempt_count()))
 		return;
+	/*
+	 * Nothing to report (the common case in a loop calling
+	 * cond_resched()): no interrupt toggling.  Each load is one per-CPU
+	 * instruction; if the task moved meanwhile, the next call reports.
+	 */
+	if (!this_cpu_read(rcu_data.cpu_no_qs) && !this_cpu_read(rcu_exp_qs_pending) &&
+	    this_cpu_read(rcu_data.last_qs_jiffies) == jiffies)
+		return;
 	local_irq_save(flags);
 	rcu_qs();
 	local_irq_restore(flags);
@@ -671,8 +679,10 @@ static int rcu_gp_kthread(void *unused)
  * for a flood (DEFAULT_MAX_RCU_BLIMIT), invoking it in one go could keep
  * this CPU in softirq for seconds when callbacks are slow, holding off
  * its tasks, readers included, and its quiescent states.  Callbacks are
- * taken RCU_BATCH_CHUNK at a time until the limit or RCU_BATCH_TIME_NS;
- * what is left is invoked by the next RCU_SOFTIRQ (raised below).
+ * taken RCU_BATCH_CHUNK at a time until the limit or RCU_BATCH_TIME_NS,
+ * the clock read every RCU_BATCH_CLOCK_CHUNKS chunks (under TCG a clock
+ * read costs microseconds, more than a few callbacks); what is left is
+ * invoked by the next RCU_SOFTIRQ (raised below).
  *
  * A task interrupted at the wrong moment (a reader, say) can still see
  * several batches in a row, one per interrupt exit, as on Linux: holding
@@ -684,6 +694,7 @@ static int rcu_gp_kthread(void *unused)
  */
 #define RCU_BATCH_TIME_NS	(3 * NSEC_PER_MSEC)
 #define RCU_BATCH_CHUNK		64L
+#define RCU_BATCH_CLOCK_CHUNKS	4
 
 /* Invoke a batch of ready callbacks (RCU_SOFTIRQ). */
 static void rcu_do_batch(struct rcu_data *rdp)
@@ -692,6 +703,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 	struct rcu_head *rhp;
 	unsigned long flags;
 	long n, bl, total = 0;
+	unsigned int chunks = 0;
 	u64 t0 = ktime_get_ns(), tlimit = t0 + RCU_BATCH_TIME_NS;
 
 	local_irq_save(flags);
@@ -719,7 +731,8 @@ static void rcu_do_batch(struct rcu_data *rdp)
 			local_irq_restore(flags);
 		}
 		total += n;
-	} while (n && total < bl && ktime_get_ns() < tlimit);
+	} while (n && total < bl &&
+		 (++chunks % RCU_BATCH_CLOCK_CHUNKS || ktime_get_ns() < tlimit));
 
 	local_irq_save(flags);
 	trace_rcu_batch_end(RCU_TRACE_NAME, total,

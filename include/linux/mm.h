@@ -31,6 +31,7 @@ struct kmem_cache;
  * @objects: slab: number of objects in the slab
  * @order: PG_buddy: order of the free block; PG_head: order of the
  *	compound page
+ * @slab_home: slab: the CPU whose lists hold it
  */
 struct page {
 	unsigned long flags;
@@ -44,6 +45,7 @@ struct page {
 	u16 inuse;
 	u16 objects;
 	u8 order;
+	u16 slab_home;
 };
 
 enum pageflags {

@@ -22,5 +22,6 @@ void kmalloc_caches_init(void);
 void slab_print_stats(void);
 void mm_report_end(void);
 void slab_rcu_counts(struct kmem_cache *s, long *pending, long *freed);
+unsigned long slab_nr_slabs(struct kmem_cache *s);
 
 #endif /* _MM_INTERNAL_H */

@@ -12,23 +12,35 @@
  * allocator, and every object has a state tag that catches double and
  * invalid frees.
  *
- * Each cache has one spinlock (taken with interrupts disabled) over its
- * slab lists: "partial" holds slabs with free objects (empty ones at the
- * tail), "full" the others.  One empty slab per cache is kept, more go
- * back to the page allocator.  The head page's struct page records the
- * cache, the free-list head and the number of objects not on it.
+ * A cache's slabs are split by home: every slab belongs to the CPU that
+ * created it (struct kmem_cache_node, page->slab_home), and each home
+ * has its own spinlock (taken with interrupts disabled) over its slab
+ * lists: "partial" holds slabs with free objects (empty ones at the
+ * tail), "full" the others.  A CPU refills from its own home's slabs,
+ * and an object always goes back to its slab's home, so objects
+ * allocated and freed on one CPU (the common case, callbacks included)
+ * never take a lock that another CPU wants: no lock is shared by all
+ * CPUs on any path.  A few empty slabs per home are kept, more go back
+ * to the page allocator.  The head page's struct page records the
+ * cache, the home, the free-list head and the number of objects not on
+ * it.
  *
  * In front of the slabs, every CPU has a small stack of free objects per
  * cache (struct kmem_cache_cpu), refilled from and flushed to the slabs
  * in batches, so that most allocations and frees touch only this CPU's
- * data.  Its lock is taken with interrupts disabled and is only contended
- * when a cache is drained (kmem_cache_shrink/destroy).  Lock order:
- * kmem_cache_cpu.lock, then kmem_cache.lock, then the page allocator's.
+ * data.  Only its own CPU touches it, with interrupts disabled: no lock
+ * and no atomic instruction on the fast paths.  Draining the stacks
+ * (kmem_cache_shrink/destroy) runs on each online CPU by IPI; a CPU
+ * that goes offline has its stacks drained once it is dead.  Lock
+ * order: one kmem_cache_node.lock at a time, then the page allocator's.
  *
  * An object's state tag says whether a user holds it (OBJ_ALLOC) or not
- * (OBJ_FREE: on a CPU stack or a slab free list).  kfree() flips it with
- * a compare-and-exchange, so of two racing frees of one object exactly
- * one wins and the other is reported.
+ * (OBJ_FREE: on a CPU stack or a slab free list); freeing an object that
+ * is not allocated is reported and ignored.  With CONFIG_DEBUG_KMALLOC,
+ * kfree() flips the tag with a compare-and-exchange, so that of two
+ * frees of one object racing on two CPUs exactly one wins; without it a
+ * plain load and store do, which catches every double free but such a
+ * race.
  *
  * kmalloc() uses caches of 8 to 4096 bytes; larger requests get a
  * compound page block flagged PG_large_kmalloc.
@@ -52,6 +64,8 @@
 #include <linux/atomic.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <linux/cpuhotplug.h>
+#include <linux/init.h>
 #include <linux/debugobjects.h>
 #include <linux/rcupdate.h>
 
@@ -101,9 +115,37 @@ struct slab_meta {
 #define CPU_CACHE_MAX	1024U
 #define CPU_CACHE_ALIGN	64U	/* each CPU's stack on its own cache lines */
 
+/*
+ * Empty slabs a home keeps rather than giving them back: up to 64 KiB,
+ * at least one.  A CPU that frees a grace period's worth of objects and
+ * then allocates as many again reuses them without the page allocator.
+ */
+#define NODE_EMPTY_BYTES	(64 * 1024)
+
 /**
- * struct kmem_cache_cpu - one CPU's stack of free objects of a cache
- * @lock: protects @avail and @objs; taken with interrupts disabled
+ * struct kmem_cache_node - the slabs of a cache whose home is one CPU
+ * @lock: protects the lists, these slabs' free lists and the counters
+ * @partial: slabs with at least one free object
+ * @full: slabs with none
+ * @nr_slabs: slabs held
+ * @nr_empty: slabs with no object in use
+ * @nr_refills: CPU stacks refilled from these slabs
+ * @nr_flushes: CPU stacks flushed back to them
+ */
+struct kmem_cache_node {
+	spinlock_t lock;
+	struct list_head partial;
+	struct list_head full;
+	unsigned long nr_slabs;
+	unsigned long nr_empty;
+	unsigned long nr_refills;
+	unsigned long nr_flushes;
+};
+
+/**
+ * struct kmem_cache_cpu - one CPU's stack of free objects of a cache, and
+ *	the slabs whose home it is
+ * @node: the slabs; any CPU may take @node.lock
  * @avail: number of objects in @objs
  * @inuse: objects allocated on this CPU minus those freed on it: with
  *	kmem_cache.inuse, the cache's count, kept without a shared atomic
@@ -111,7 +153,7 @@ struct slab_meta {
  *	entries
  */
 struct kmem_cache_cpu {
-	spinlock_t lock;
+	struct kmem_cache_node node;
 	unsigned int avail;
 	long inuse;
 	void *objs[];
@@ -119,7 +161,6 @@ struct kmem_cache_cpu {
 
 /**
  * struct kmem_cache - a cache of equally sized objects
- * @lock: protects the lists, the slabs' free lists and the slab counters
  * @name: for reports and statistics
  * @object_size: size asked for at creation
  * @size: stride between objects (object_size rounded up to @align)
@@ -132,21 +173,18 @@ struct kmem_cache_cpu {
  * @keep: bytes at the start of an object that are never poisoned
  * @kmalloc: one of the kmalloc() size classes (red zones apply)
  * @ctor: called on every object when its slab is created
- * @partial: slabs with at least one free object
- * @full: slabs with none
- * @nr_slabs: slabs held
- * @nr_empty: slabs with no object in use
  * @inuse: objects held by users, but for the CPU stacks' counts
  * @size_recip: ceil(2^32 / @size): offset to index without a division
- * @cpu_slab: per-CPU object stacks, @nr_cpus of them, @cpu_stride apart
+ * @cpu_slab: per-CPU object stacks and homes, @nr_cpus of them,
+ *	@cpu_stride apart
  * @nr_cpus: entries in @cpu_slab (nr_cpu_ids at creation)
  * @cpu_stride: bytes from one CPU's stack to the next (whole cache lines)
  * @cpu_limit: objects a CPU stack holds at most
  * @batch: objects moved at once between a CPU stack and the slabs
+ * @node_empty_max: empty slabs each home keeps
  * @list: link in slab_caches
  */
 struct kmem_cache {
-	spinlock_t lock;
 	char name[CACHE_NAME_LEN];
 	unsigned int object_size;
 	unsigned int size;
@@ -159,10 +197,6 @@ struct kmem_cache {
 	bool kmalloc;
 	unsigned int keep;
 	void (*ctor)(void *obj);
-	struct list_head partial;
-	struct list_head full;
-	unsigned long nr_slabs;
-	unsigned long nr_empty;
 	atomic_long_t inuse;
 	u32 size_recip;
 	void *cpu_slab;
@@ -170,8 +204,7 @@ struct kmem_cache {
 	unsigned int cpu_stride;
 	unsigned int cpu_limit;
 	unsigned int batch;
-	unsigned long nr_refills;	/* CPU stacks refilled from the slabs */
-	unsigned long nr_flushes;	/* ... flushed back to them */
+	unsigned int node_empty_max;
 	atomic_long_t rcu_pending;	/* typesafe slabs waiting for a grace period */
 	atomic_long_t rcu_freed;	/* ... and given back after one */
 	struct list_head list;
@@ -285,18 +318,25 @@ static bool alloc_cpu_caches(struct kmem_cache *s)
 {
 	unsigned int cpu;
 
+	BUILD_BUG_ON(NR_CPUS > U16_MAX + 1);	/* page->slab_home */
 	/* Not bounded by a slab's objects: a refill takes from several. */
 	s->cpu_limit = clamp(CPU_CACHE_BYTES / s->size, min(CPU_CACHE_MIN, s->objects),
 			     CPU_CACHE_MAX);
 	s->batch = max(s->cpu_limit / 2, 1U);
+	s->node_empty_max = max(NODE_EMPTY_BYTES >> (PAGE_SHIFT + s->order), 1UL);
 	s->cpu_stride = ALIGN(sizeof(struct kmem_cache_cpu) + s->cpu_limit * sizeof(void *),
 			      CPU_CACHE_ALIGN);
 	s->nr_cpus = nr_cpu_ids ? nr_cpu_ids : 1;
 	s->cpu_slab = alloc_pages_exact(s->nr_cpus * s->cpu_stride, GFP_KERNEL | __GFP_ZERO);
 	if (!s->cpu_slab)
 		return false;
-	for (cpu = 0; cpu < s->nr_cpus; cpu++)
-		spin_lock_init(&cpu_cache(s, cpu)->lock);
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct kmem_cache_node *n = &cpu_cache(s, cpu)->node;
+
+		spin_lock_init(&n->lock);
+		INIT_LIST_HEAD(&n->partial);
+		INIT_LIST_HEAD(&n->full);
+	}
 	return true;
 }
 
@@ -321,7 +361,6 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 		       unsigned int align, slab_flags_t flags, unsigned int keep,
 		       void (*ctor)(void *))
 {
-	spin_lock_init(&s->lock);
 	strscpy(s->name, name, sizeof(s->name));
 	if (align < ARCH_SLAB_MINALIGN)
 		align = ARCH_SLAB_MINALIGN;
@@ -337,9 +376,6 @@ static bool init_cache(struct kmem_cache *s, const char *name, unsigned int size
 	s->ctor = ctor;
 	s->keep = min(keep, s->size);
 	s->poison = SLAB_DEBUG && !ctor && !(flags & SLAB_NO_DEBUG) && s->keep < s->size;
-	INIT_LIST_HEAD(&s->partial);
-	INIT_LIST_HEAD(&s->full);
-	s->nr_slabs = s->nr_empty = 0;
 	atomic_long_set(&s->inuse, 0);
 	if (!size || !calculate_layout(s))
 		return false;
@@ -383,7 +419,10 @@ static struct kmem_cache *kmalloc_cache(size_t size)
 	return NULL;
 }
 
-/* A fresh slab for @s, every object free (and poisoned or constructed). */
+/*
+ * A fresh slab for @s, every object free (and poisoned or constructed);
+ * its home is set when it is added to one.
+ */
 static struct page *new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 {
 	struct page *page;
@@ -396,11 +435,11 @@ static struct page *new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 		return NULL;
 	base = slab_base(page);
 	for (i = 0; i < s->objects; i++) {
-		struct slab_meta *m = slab_meta(s, page, i);
-
-		memset(m, 0, sizeof(*m));
-		m->next = i + 1 < s->objects ? i + 1 : FREELIST_END;
-		m->state = OBJ_FREE;
+		/* An assignment, not a memset() call per object. */
+		*slab_meta(s, page, i) = (struct slab_meta) {
+			.next = i + 1 < s->objects ? i + 1 : FREELIST_END,
+			.state = OBJ_FREE,
+		};
 	}
 	if (s->poison)
 		memset(base, POISON_FREE, (unsigned long)s->objects * s->size);
@@ -454,56 +493,79 @@ static inline unsigned int obj_index(struct kmem_cache *s, struct page *page,
 	return offset_index(s, (unsigned long)obj - (unsigned long)slab_base(page));
 }
 
-/* Take up to @n free objects off the slabs of @s.  s->lock held. */
-static unsigned int slabs_take(struct kmem_cache *s, void **objs, unsigned int n)
+/* The home of slabs whose CPU has no stack of its own. */
+static inline unsigned int cpu_home(struct kmem_cache *s, unsigned int cpu)
+{
+	return likely(cpu < s->nr_cpus) ? cpu : 0;
+}
+
+static inline struct kmem_cache_node *cache_node(struct kmem_cache *s, unsigned int home)
+{
+	return &cpu_cache(s, home)->node;
+}
+
+/* Take up to @n free objects off the slabs of home @nd.  nd->lock held. */
+static unsigned int slabs_take(struct kmem_cache *s, struct kmem_cache_node *nd,
+			       void **objs, unsigned int n)
 {
 	unsigned int got = 0;
 
-	while (got < n && !list_empty(&s->partial)) {
-		struct page *page = list_first_entry(&s->partial, struct page, lru);
+	while (got < n && !list_empty(&nd->partial)) {
+		struct page *page = list_first_entry(&nd->partial, struct page, lru);
 		unsigned int idx = page->freelist;
 		struct slab_meta *m = slab_meta(s, page, idx);
 
 		page->freelist = m->next;
 		m->next = FREELIST_END;
 		if (page->inuse++ == 0)
-			s->nr_empty--;
+			nd->nr_empty--;
 		if (page->inuse == page->objects)
-			list_move(&page->lru, &s->full);
+			list_move(&page->lru, &nd->full);
 		objs[got++] = slab_obj(s, page, idx);
 	}
 	return got;
 }
 
 /*
- * Put @n free objects back on their slabs.  Slabs that become empty are
- * kept (one per cache) or moved to @discard, which the caller frees after
- * dropping the locks.  s->lock held.
+ * Put @n free objects back on their slabs, each under its home's lock
+ * (taken here, one at a time; interrupts disabled).  Slabs that become
+ * empty are kept (node_empty_max per home) or moved to @discard, which
+ * the caller frees after dropping the locks.
  */
 static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
 		      struct list_head *discard)
 {
+	struct kmem_cache_node *nd = NULL;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
 		struct page *page = obj_slab(objs[i]);
+		struct kmem_cache_node *home = cache_node(s, page->slab_home);
 		unsigned int idx = obj_index(s, page, objs[i]);
 		struct slab_meta *m = slab_meta(s, page, idx);
 
+		if (home != nd) {
+			if (nd)
+				spin_unlock(&nd->lock);
+			nd = home;
+			spin_lock(&nd->lock);
+		}
 		m->next = page->freelist;
 		page->freelist = idx;
 		if (page->inuse == page->objects)
-			list_move(&page->lru, &s->partial);
+			list_move(&page->lru, &nd->partial);
 		if (--page->inuse)
 			continue;
-		if (s->nr_empty >= 1) {
+		if (nd->nr_empty >= s->node_empty_max) {
 			list_move(&page->lru, discard);
-			s->nr_slabs--;
+			nd->nr_slabs--;
 		} else {
-			s->nr_empty++;
-			list_move_tail(&page->lru, &s->partial);
+			nd->nr_empty++;
+			list_move_tail(&page->lru, &nd->partial);
 		}
 	}
+	if (nd)
+		spin_unlock(&nd->lock);
 }
 
 static void discard_slab_rcu(struct rcu_head *head)
@@ -550,23 +612,23 @@ static void *get_free_object(struct kmem_cache *s)
 	local_irq_save(flags);
 	c = this_cpu_cache(s);
 	if (unlikely(!c)) {
-		spin_lock(&s->lock);
-		if (slabs_take(s, &obj, 1))
+		struct kmem_cache_node *nd = cache_node(s, 0);
+
+		spin_lock(&nd->lock);
+		if (slabs_take(s, nd, &obj, 1))
 			atomic_long_inc(&s->inuse);
-		spin_unlock(&s->lock);
+		spin_unlock(&nd->lock);
 	} else {
-		spin_lock(&c->lock);
-		if (!c->avail) {
-			spin_lock(&s->lock);
-			c->avail = slabs_take(s, c->objs, s->batch);
-			s->nr_refills++;
-			spin_unlock(&s->lock);
+		if (unlikely(!c->avail)) {
+			spin_lock(&c->node.lock);
+			c->avail = slabs_take(s, &c->node, c->objs, s->batch);
+			c->node.nr_refills++;
+			spin_unlock(&c->node.lock);
 		}
-		if (c->avail) {
+		if (likely(c->avail)) {
 			obj = c->objs[--c->avail];
 			c->inuse++;
 		}
-		spin_unlock(&c->lock);
 	}
 	local_irq_restore(flags);
 	return obj;
@@ -582,24 +644,18 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 	local_irq_save(flags);
 	c = this_cpu_cache(s);
 	if (unlikely(!c)) {
-		spin_lock(&s->lock);
 		slabs_put(s, &obj, 1, &discard);
-		spin_unlock(&s->lock);
 		atomic_long_dec(&s->inuse);
 	} else {
-		spin_lock(&c->lock);
 		c->inuse--;
-		if (c->avail >= s->cpu_limit) {
+		if (unlikely(c->avail >= s->cpu_limit)) {
 			/* Flush the oldest objects, keep the cache-hot ones. */
-			spin_lock(&s->lock);
 			slabs_put(s, c->objs, s->batch, &discard);
-			s->nr_flushes++;
-			spin_unlock(&s->lock);
+			c->node.nr_flushes++;
 			c->avail -= s->batch;
 			memmove(c->objs, c->objs + s->batch, c->avail * sizeof(void *));
 		}
 		c->objs[c->avail++] = obj;
-		spin_unlock(&c->lock);
 	}
 	local_irq_restore(flags);
 	discard_slabs(s, &discard);
@@ -607,7 +663,7 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 
 /*
  * Give back @n free objects of @s at once: what this CPU's stack has no
- * room for goes straight to the slabs, under one hold of the cache lock.
+ * room for goes straight to the slabs.
  */
 static void put_free_objects(struct kmem_cache *s, void **objs, unsigned int n)
 {
@@ -619,54 +675,135 @@ static void put_free_objects(struct kmem_cache *s, void **objs, unsigned int n)
 	local_irq_save(flags);
 	c = this_cpu_cache(s);
 	if (unlikely(!c)) {
-		spin_lock(&s->lock);
 		slabs_put(s, objs, n, &discard);
-		spin_unlock(&s->lock);
 		atomic_long_sub(n, &s->inuse);
 	} else {
-		spin_lock(&c->lock);
 		c->inuse -= n;
 		room = s->cpu_limit - c->avail;
 		spill = n > room ? n - room : 0;
 		if (spill) {
-			spin_lock(&s->lock);
 			slabs_put(s, objs, spill, &discard);
-			s->nr_flushes++;
-			spin_unlock(&s->lock);
+			c->node.nr_flushes++;
 		}
 		memcpy(c->objs + c->avail, objs + spill, (n - spill) * sizeof(void *));
 		c->avail += n - spill;
-		spin_unlock(&c->lock);
 	}
 	local_irq_restore(flags);
 	discard_slabs(s, &discard);
 }
 
-/* Flush every CPU's stack of @s back to the slabs. */
-static void drain_cpu_caches(struct kmem_cache *s)
+/*
+ * Flush @cpu's stack of @s back to the slabs; the slabs that become empty
+ * go to @discard.  Interrupts disabled, on @cpu itself or with @cpu
+ * offline.
+ */
+static void drain_cpu_cache(struct kmem_cache *s, unsigned int cpu,
+			    struct list_head *discard)
 {
-	unsigned long flags;
-	unsigned int cpu;
+	struct kmem_cache_cpu *c = cpu_cache(s, cpu);
+
+	slabs_put(s, c->objs, c->avail, discard);
+	c->avail = 0;
+}
+
+struct drain_arg {
+	struct kmem_cache *s;
+	spinlock_t lock;		/* protects @discard */
+	struct list_head discard;
+};
+
+/* IPI (or the caller, interrupts off): drain this CPU's stack. */
+static void drain_this_cpu(void *info)
+{
+	struct drain_arg *a = info;
+	unsigned int cpu = raw_smp_processor_id();
 	LIST_HEAD(discard);
 
-	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct kmem_cache_cpu *c = cpu_cache(s, cpu);
+	if (cpu >= a->s->nr_cpus)
+		return;
+	drain_cpu_cache(a->s, cpu, &discard);
+	spin_lock(&a->lock);
+	list_splice(&discard, &a->discard);
+	spin_unlock(&a->lock);
+}
 
-		spin_lock_irqsave(&c->lock, flags);
-		spin_lock(&s->lock);
-		slabs_put(s, c->objs, c->avail, &discard);
-		c->avail = 0;
-		spin_unlock(&s->lock);
-		spin_unlock_irqrestore(&c->lock, flags);
+/*
+ * Flush every online CPU's stack of @s back to the slabs, each CPU its
+ * own, by IPI (spinning, never sleeping: callers may be in an RCU
+ * reader).  Offline CPUs' stacks were drained when they died.
+ */
+static void drain_cpu_caches(struct kmem_cache *s)
+{
+	struct drain_arg a = { .s = s };
+
+	spin_lock_init(&a.lock);
+	INIT_LIST_HEAD(&a.discard);
+	on_each_cpu(drain_this_cpu, &a, true);
+	discard_slabs(s, &a.discard);
+}
+
+/*
+ * CPU hotplug, after @cpu died (on a surviving CPU): give the objects of
+ * its stacks back.  Its dying steps may have freed objects after it
+ * stopped taking IPIs, so this is the last word on its stacks.
+ */
+static int slab_dead_cpu(unsigned int cpu)
+{
+	unsigned long flags;
+	struct kmem_cache *s;
+	LIST_HEAD(discard);
+
+	spin_lock_irqsave(&slab_caches_lock, flags);
+	list_for_each_entry(s, &slab_caches, list) {
+		if (cpu >= s->nr_cpus)
+			continue;
+		drain_cpu_cache(s, cpu, &discard);
+		discard_slabs(s, &discard);
 	}
-	discard_slabs(s, &discard);
+	spin_unlock_irqrestore(&slab_caches_lock, flags);
+	return 0;
+}
+
+/*
+ * Nothing free for this CPU: a new slab, homed here.  One object for the
+ * caller and, if this CPU's stack is still empty, a batch for it.
+ */
+static void *alloc_new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
+{
+	struct kmem_cache_node *nd;
+	struct kmem_cache_cpu *c;
+	unsigned int home;
+	unsigned long flags;
+	struct page *page;
+	void *obj;
+
+	page = new_slab(s, gfp, ip);
+	if (!page)
+		return NULL;
+	local_irq_save(flags);
+	home = cpu_home(s, raw_smp_processor_id());
+	c = this_cpu_cache(s);
+	nd = cache_node(s, home);
+	page->slab_home = home;
+	spin_lock(&nd->lock);
+	list_add_tail(&page->lru, &nd->partial);
+	nd->nr_slabs++;
+	nd->nr_empty++;
+	slabs_take(s, nd, &obj, 1);
+	if (c && !c->avail) {
+		c->avail = slabs_take(s, nd, c->objs, s->batch);
+		nd->nr_refills++;
+	}
+	spin_unlock(&nd->lock);
+	local_irq_restore(flags);
+	atomic_long_inc(&s->inuse);
+	return obj;
 }
 
 static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned long ip)
 {
 	struct slab_meta *m;
 	struct page *page;
-	unsigned long flags;
 	void *obj;
 	u8 *bad;
 
@@ -675,16 +812,9 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 		return NULL;
 	obj = get_free_object(s);
 	if (unlikely(!obj)) {
-		page = new_slab(s, gfp, ip);
-		if (!page)
+		obj = alloc_new_slab(s, gfp, ip);
+		if (!obj)
 			return NULL;
-		spin_lock_irqsave(&s->lock, flags);
-		list_add_tail(&page->lru, &s->partial);
-		s->nr_slabs++;
-		s->nr_empty++;
-		slabs_take(s, &obj, 1);
-		spin_unlock_irqrestore(&s->lock, flags);
-		atomic_long_inc(&s->inuse);
 	}
 
 	/* The object is ours now: checking and filling it needs no lock. */
@@ -752,6 +882,23 @@ static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
 }
 
 /*
+ * Flip @m's state from @state (OBJ_ALLOC) to OBJ_FREE; false if it was not
+ * allocated.  Debug builds make two racing frees of one object see each
+ * other; otherwise the state is this CPU's to change once it reads
+ * OBJ_ALLOC (the caller owns the object).
+ */
+static inline bool slab_state_free(struct slab_meta *m, u8 state)
+{
+	if (SLAB_DEBUG)
+		return __atomic_compare_exchange_n(&m->state, &state, OBJ_FREE, false,
+						   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+	if (READ_ONCE(m->state) != state)
+		return false;
+	WRITE_ONCE(m->state, OBJ_FREE);
+	return true;
+}
+
+/*
  * The checks and state change of freeing @obj, up to its going back to the
  * free objects.  Return: false if it must not go back (reported).
  */
@@ -784,9 +931,7 @@ static bool slab_free_prepare(struct kmem_cache *s, struct page *page, void *obj
 		}
 	}
 
-	/* Of two racing frees of one object, only one gets past this. */
-	if (unlikely(!__atomic_compare_exchange_n(&m->state, &state, OBJ_FREE, false,
-						  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))) {
+	if (unlikely(!slab_state_free(m, state))) {
 		report_bad_free("double free of", obj, s, m, ip);
 		return false;
 	}
@@ -1185,19 +1330,24 @@ static unsigned long shrink_cache(struct kmem_cache *s)
 {
 	struct page *page, *next;
 	unsigned long flags, n = 0;
+	unsigned int home;
 	LIST_HEAD(empties);
 
 	drain_cpu_caches(s);
-	spin_lock_irqsave(&s->lock, flags);
-	list_for_each_entry_safe(page, next, &s->partial, lru) {
-		if (page->inuse)
-			continue;
-		list_move(&page->lru, &empties);
-		s->nr_slabs--;
-		s->nr_empty--;
-		n++;
+	for (home = 0; home < s->nr_cpus; home++) {
+		struct kmem_cache_node *nd = cache_node(s, home);
+
+		spin_lock_irqsave(&nd->lock, flags);
+		list_for_each_entry_safe(page, next, &nd->partial, lru) {
+			if (page->inuse)
+				continue;
+			list_move(&page->lru, &empties);
+			nd->nr_slabs--;
+			nd->nr_empty--;
+			n++;
+		}
+		spin_unlock_irqrestore(&nd->lock, flags);
 	}
-	spin_unlock_irqrestore(&s->lock, flags);
 
 	discard_slabs(s, &empties);
 	return n;
@@ -1375,14 +1525,17 @@ void slab_print_stats(void)
 	printk("Slab caches:                 objsize  stride  in-use   total  slabs order  refills  flushes\n");
 	spin_lock_irqsave(&slab_caches_lock, flags);
 	list_for_each_entry(s, &slab_caches, list) {
-		unsigned long slabs, refills, flushes, cf;
+		unsigned long slabs = 0, refills = 0, flushes = 0;
+		unsigned int home;
 		long inuse;
 
-		spin_lock_irqsave(&s->lock, cf);
-		slabs = s->nr_slabs;
-		refills = s->nr_refills;
-		flushes = s->nr_flushes;
-		spin_unlock_irqrestore(&s->lock, cf);
+		for (home = 0; home < s->nr_cpus; home++) {
+			struct kmem_cache_node *nd = cache_node(s, home);
+
+			slabs += READ_ONCE(nd->nr_slabs);
+			refills += READ_ONCE(nd->nr_refills);
+			flushes += READ_ONCE(nd->nr_flushes);
+		}
 		inuse = cache_inuse(s);
 		printk("  %-26s %7u %7u %7ld %7lu %6lu %5u %8lu %8lu\n", s->name, s->object_size,
 		       s->size, inuse, slabs * s->objects, slabs, s->order, refills, flushes);
@@ -1396,9 +1549,31 @@ void slab_print_stats(void)
 		       atomic_read(&kmalloc_debug_reports));
 }
 
+/* For the tests: slabs @s holds now, all homes together. */
+unsigned long slab_nr_slabs(struct kmem_cache *s)
+{
+	unsigned long n = 0;
+	unsigned int home;
+
+	for (home = 0; home < s->nr_cpus; home++)
+		n += READ_ONCE(cache_node(s, home)->nr_slabs);
+	return n;
+}
+
 /* For the tests: typesafe slabs waiting for a grace period, and freed after one. */
 void slab_rcu_counts(struct kmem_cache *s, long *pending, long *freed)
 {
 	*pending = atomic_long_read(&s->rcu_pending);
 	*freed = atomic_long_read(&s->rcu_freed);
 }
+
+static int __init slab_cpuhp_init(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "mm/slab:dead", NULL,
+					    slab_dead_cpu);
+
+	if (ret < 0)
+		pr_warn("no CPU hotplug step: an offline CPU's free objects stay on it\n");
+	return 0;
+}
+early_initcall(slab_cpuhp_init);

@@ -12,7 +12,8 @@
  *   flood  a kthread per CPU call_rcu()s small kmalloc'd objects for
  *          flood_secs seconds; a SCHED_FIFO monitor samples the backlog
  *          (callbacks queued and not yet invoked) and free memory every
- *          10 ms: "# flood: ..." and "# peak backlog ..."; a reader
+ *          10 ms: "# flood: ..." and "# peak backlog ...", then the
+ *          samples: "# backlog: ms:callbacks ..."; a reader
  *          kthread runs back-to-back reader sections for 2 s before the
  *          flood and during it: "# reader sections before|during the
  *          flood: N; ns p50 ..., p99 ..., p99.9 ..., p99.99 ..., max ..."
@@ -236,6 +237,30 @@ static int flood_reader(void *unused)
 	return 0;
 }
 
+/* The backlog every 10 ms and when (ms into the flood), as rcuos keeps it. */
+#define FLOOD_MAX_SAMPLES	8192
+#define FLOOD_SERIES_PER_LINE	8
+static unsigned long flood_backlog[FLOOD_MAX_SAMPLES];
+static unsigned int flood_t_ms[FLOOD_MAX_SAMPLES];
+static unsigned int flood_nsamples;
+
+/* "# backlog: ms:callbacks ..." lines, the format of rcuos's rcuqoi flood. */
+static void flood_print_series(void)
+{
+	char line[FLOOD_SERIES_PER_LINE * 24];
+	unsigned int i, len = 0;
+
+	pr_info("# backlog series: %u samples\n", flood_nsamples);
+	for (i = 0; i < flood_nsamples; i++) {
+		len += scnprintf(line + len, sizeof(line) - len, " %u:%lu",
+				 flood_t_ms[i], flood_backlog[i]);
+		if ((i + 1) % FLOOD_SERIES_PER_LINE == 0 || i + 1 == flood_nsamples) {
+			pr_info("# backlog:%s\n", line);
+			len = 0;
+		}
+	}
+}
+
 static void bench_flood(void)
 {
 	static struct task_struct *ts[NR_CPUS];
@@ -250,6 +275,7 @@ static void bench_flood(void)
 	msleep(200);
 	WRITE_ONCE(flood_go, false);
 	WRITE_ONCE(flood_stop, false);
+	flood_nsamples = 0;
 
 	/* Reader latency before the flood, then during it. */
 	memset(rd_hist, 0, sizeof(rd_hist));
@@ -296,6 +322,10 @@ static void bench_flood(void)
 		/* Before the flood both counters matched: subtract nothing. */
 		peak[second_half] = max(peak[second_half], backlog);
 		nsamples[second_half]++;
+		if (flood_nsamples < FLOOD_MAX_SAMPLES) {
+			flood_t_ms[flood_nsamples] = div_u64(el, NSEC_PER_MSEC);
+			flood_backlog[flood_nsamples++] = backlog;
+		}
 		f = global_zone_page_state(NR_FREE_PAGES);
 		free_min = min(free_min, f);
 	}
@@ -320,6 +350,7 @@ static void bench_flood(void)
 		max(peak[0], peak[1]), peak[0], peak[1], nsamples[0], nsamples[1], cpu_peak,
 		(free0 - free_min) * (PAGE_SIZE / 1024), free0 - free_min);
 	pr_info("# flood: allocation failures %lu\n", enomem);
+	flood_print_series();
 	for (ph = 0; ph < 2; ph++) {
 		char pct[128];
 

@@ -609,7 +609,7 @@ static struct qoi_cpu_counts *qoi_snap0, *qoi_snap1;
 static struct task_struct **qoi_ts;
 static unsigned long *qoi_storm_count;
 static u64 *qoi_flood_cpu;	/* QOI_FLOOD_CPU_ARRAYS arrays */
-#define QOI_FLOOD_CPU_ARRAYS	7
+#define QOI_FLOOD_CPU_ARRAYS	2
 
 static void qoi_snapshot(struct qoi_cpu_counts *s)
 {
@@ -1170,12 +1170,23 @@ static void qoi_flood_cb(struct rcu_head *rh)
 
 #define QOI_FLOOD_MAX_SAMPLES	8192
 
+/*
+ * A flooder's counters, per CPU as Linux's flooder in make bench keeps
+ * them (linux/bench/rcubench.c): counters of all CPUs side by side in
+ * one array share cache lines, which every object's increment would
+ * bounce between the host's cores.
+ */
+struct qoi_flood_pcpu {
+	unsigned long queued;
+	unsigned long enomem;
+	u64 ns_alloc, ns_call, ns_resched;
+};
+
+static DEFINE_PER_CPU(struct qoi_flood_pcpu, qoi_flood_pc);
+
 struct qoi_flood_arg {
 	bool go, stop;
 	/* Per CPU, in qoi_flood_cpu: */
-	u64 *queued;
-	u64 *enomem;
-	u64 *ns_alloc, *ns_call, *ns_resched;
 	u64 *batches0;
 	u64 *batch_ns0;
 	/* reader latency: phase 0 before the flood, 1 during */
@@ -1185,24 +1196,26 @@ struct qoi_flood_arg {
 	u64 rd_longest_cb_ns[2];	/* ... inside the longest section */
 	unsigned long rd_max_batches[2];	/* callback batches inside one section */
 	bool rd_stop;
-	/* backlog samples, every 10 ms */
+	/* backlog samples, every 10 ms, and when each was taken */
 	unsigned int nsamples;
 	unsigned long backlog[QOI_FLOOD_MAX_SAMPLES];
+	unsigned int t_ms[QOI_FLOOD_MAX_SAMPLES];
 };
 
 /*
  * Where a flooder's time goes is sampled, one object in QOI_FLOOD_SAMPLE
  * (the figures are scaled up): reading the clock four times per object
  * made the flooders, not RCU, slow down readers under TCG, where every
- * vCPU's clock read goes through QEMU's shared clock.  Linux's flooder in
- * make bench reads no clock at all.
+ * vCPU's clock read goes through QEMU's shared clock and costs a few
+ * microseconds.  Linux's flooder in make bench reads no clock at all;
+ * one object in 1024 keeps this one's reads below 2% of its time.
  */
-#define QOI_FLOOD_SAMPLE	64
+#define QOI_FLOOD_SAMPLE	1024
 
 static int qoi_flood_thread(void *data)
 {
 	struct qoi_flood_arg *a = data;
-	unsigned int cpu = raw_smp_processor_id();
+	struct qoi_flood_pcpu *pc = per_cpu_ptr(&qoi_flood_pc, raw_smp_processor_id());
 	unsigned long n = 0;
 
 	while (!READ_ONCE(a->go))
@@ -1214,23 +1227,23 @@ static int qoi_flood_thread(void *data)
 
 		if (timed) {
 			t1 = ktime_get_ns();
-			a->ns_alloc[cpu] += (t1 - t0) * QOI_FLOOD_SAMPLE;
+			pc->ns_alloc += (t1 - t0) * QOI_FLOOD_SAMPLE;
 		}
 		if (!p) {
-			a->enomem[cpu]++;
+			pc->enomem++;
 			msleep(1);
 			continue;
 		}
 		call_rcu(&p->rh, qoi_flood_cb);
 		if (timed) {
 			t2 = ktime_get_ns();
-			a->ns_call[cpu] += (t2 - t1) * QOI_FLOOD_SAMPLE;
+			pc->ns_call += (t2 - t1) * QOI_FLOOD_SAMPLE;
 		}
-		a->queued[cpu]++;
+		pc->queued++;
 		/* As a syscall loop would: let others (the monitor) run. */
 		cond_resched();
 		if (timed)
-			a->ns_resched[cpu] += (ktime_get_ns() - t2) * QOI_FLOOD_SAMPLE;
+			pc->ns_resched += (ktime_get_ns() - t2) * QOI_FLOOD_SAMPLE;
 	}
 	while (!kthread_should_stop())
 		schedule_timeout_uninterruptible(1);
@@ -1303,6 +1316,28 @@ static unsigned long qoi_median(unsigned long *v, unsigned int n)
 	return v[n / 2];
 }
 
+/*
+ * The backlog over time, "ms:callbacks" pairs, in the format of Linux's
+ * flooder in make bench, which plots both (tests/bench/report.py).
+ */
+#define QOI_SERIES_PER_LINE	8
+
+static void qoi_flood_print_series(struct qoi_flood_arg *a)
+{
+	char line[QOI_SERIES_PER_LINE * 24];
+	unsigned int i, len = 0;
+
+	printk("# backlog series: %u samples\n", a->nsamples);
+	for (i = 0; i < a->nsamples; i++) {
+		len += scnprintf(line + len, sizeof(line) - len, " %u:%lu",
+				 a->t_ms[i], a->backlog[i]);
+		if ((i + 1) % QOI_SERIES_PER_LINE == 0 || i + 1 == a->nsamples) {
+			printk("# backlog:%s\n", line);
+			len = 0;
+		}
+	}
+}
+
 static unsigned long qoi_flood_invoked_total(void)
 {
 	unsigned long n = 0;
@@ -1358,13 +1393,10 @@ static int qoi_flood(unsigned int secs)
 	torture_ktap_begin(&r, "rcuqoi", "flood", 6);
 	memset(&a, 0, sizeof(a));
 	memset(qoi_flood_cpu, 0, QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids * sizeof(u64));
-	a.queued = qoi_flood_cpu;
-	a.enomem = a.queued + nr_cpu_ids;
-	a.ns_alloc = a.enomem + nr_cpu_ids;
-	a.ns_call = a.ns_alloc + nr_cpu_ids;
-	a.ns_resched = a.ns_call + nr_cpu_ids;
-	a.batches0 = a.ns_resched + nr_cpu_ids;
+	a.batches0 = qoi_flood_cpu;
 	a.batch_ns0 = a.batches0 + nr_cpu_ids;
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&qoi_flood_pc, cpu), 0, sizeof(struct qoi_flood_pcpu));
 	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
 	RCU_INIT_POINTER(qoi_flood_gp_ptr, &qoi_flood_gp_ptr_target);
 	synchronize_rcu();
@@ -1425,8 +1457,10 @@ static int qoi_flood(unsigned int secs)
 		}
 		peak[second_half] = max(peak[second_half], backlog);
 		nsamples[second_half]++;
-		if (a.nsamples < QOI_FLOOD_MAX_SAMPLES)
+		if (a.nsamples < QOI_FLOOD_MAX_SAMPLES) {
+			a.t_ms[a.nsamples] = el / NSEC_PER_MSEC;
 			a.backlog[a.nsamples++] = backlog;
+		}
 		f = nr_free_pages();
 		free_min = min(free_min, f);
 		if (el / NSEC_PER_SEC > last_sec) {
@@ -1453,15 +1487,16 @@ static int qoi_flood(unsigned int secs)
 
 	for_each_online_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
+		struct qoi_flood_pcpu *pc = per_cpu_ptr(&qoi_flood_pc, cpu);
 
-		queued += a.queued[cpu];
+		queued += pc->queued;
 		printk("# CPU %u: queued %lu; ms spent (sampled) in kmalloc %llu, call_rcu %llu, cond_resched %llu; rcu_do_batch: %lu calls, %llu ms in all\n",
-		       cpu, a.queued[cpu], (unsigned long long)a.ns_alloc[cpu] / NSEC_PER_MSEC,
-		       (unsigned long long)a.ns_call[cpu] / NSEC_PER_MSEC,
-		       (unsigned long long)a.ns_resched[cpu] / NSEC_PER_MSEC,
+		       cpu, pc->queued, (unsigned long long)pc->ns_alloc / NSEC_PER_MSEC,
+		       (unsigned long long)pc->ns_call / NSEC_PER_MSEC,
+		       (unsigned long long)pc->ns_resched / NSEC_PER_MSEC,
 		       READ_ONCE(rdp->n_batches) - a.batches0[cpu],
 		       (unsigned long long)(READ_ONCE(rdp->batch_ns) - a.batch_ns0[cpu]) / NSEC_PER_MSEC);
-		enomem += a.enomem[cpu];
+		enomem += pc->enomem;
 		if (READ_ONCE(rdp->blimit) != blimit0) {
 			printk("# CPU %u: blimit still %ld after the flood (%lu callbacks queued)\n",
 			       cpu, READ_ONCE(rdp->blimit),
@@ -1474,6 +1509,7 @@ static int qoi_flood(unsigned int secs)
 	       qoi_flood_invoked_total() - inv0,
 	       (unsigned long)((u64)queued * 1000 / max((t_end - t0) / NSEC_PER_MSEC, (u64)1)));
 	peak_all = max(peak[0], peak[1]);
+	qoi_flood_print_series(&a);
 	q = a.nsamples / 4;
 	med_q2 = qoi_median(a.backlog + q, q);
 	med_q4 = qoi_median(a.backlog + 3 * q, a.nsamples - 3 * q);

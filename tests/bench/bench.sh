@@ -16,7 +16,8 @@
 #
 # then prints a table (tests/bench/report.py) with each figure for both
 # kernels and their ratio, draws both kernels' grace-period latency
-# distributions in one PNG (gnuplot), and writes the table to BENCHMARKS.md.
+# distributions in one PNG and the flood's backlog over time in another
+# (gnuplot), and writes the table to BENCHMARKS.md.
 # Then the preemptible rows: rcuos bench_preempt_defconfig against Linux
 # with bench.fragment plus bench-preempt.fragment (CONFIG_PREEMPT=y), both
 # without lockdep, running refscale and rcuscale (normal and expedited).
@@ -190,7 +191,8 @@ args=(--out "$OUT" --cpus "$CPUS" --mem "$MEM"
       --rcuos-preempt-config "$OUT/rcuos-preempt/.config"
       --linux-preempt-config "$LB/obj-preempt/.config"
       --command "make bench${BENCH_CPUS:+ BENCH_CPUS=$BENCH_CPUS}")
-[ "${BENCH_UPDATE:-1}" = 1 ] && args+=(--benchmarks-md BENCHMARKS.md --png-copy tests/bench/gp-latency.png)
+[ "${BENCH_UPDATE:-1}" = 1 ] && args+=(--benchmarks-md BENCHMARKS.md --png-copy tests/bench/gp-latency.png
+	--flood-png-copy tests/bench/flood-backlog.png)
 rc=0
 python3 tests/bench/report.py "${args[@]}" || rc=$?
 # Linux's own kvm-recheck parsers over both kernels' logs (needs gawk).

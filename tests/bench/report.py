@@ -139,6 +139,13 @@ def figures(lines_main, lines_by_test):
     if m:
         fig['flood_backlog'] = int(m.group(1))
         fig['flood_kib'] = int(m.group(2))
+    series = []
+    for line in b:
+        m = re.search(r'# backlog:((?: \d+:\d+)+)\s*$', line)
+        if m:
+            series += [tuple(int(x) for x in p.split(':')) for p in m.group(1).split()]
+    if series:
+        fig['flood_series'] = series
     for phase in ('before', 'during'):
         m = first(b, r'# reader sections %s the flood: (\d+); ns p50 (\d+), p99 (\d+), '
                      r'p99\.9 (\d+), p99\.99 (\d+), max (\d+)' % phase)
@@ -319,6 +326,34 @@ def plot(out, fr, fl, png):
     return True
 
 
+def plot_flood(out, fr, fl, png):
+    """The flood's backlog over time, both kernels in one plot."""
+    data = os.path.join(out, 'data')
+    os.makedirs(data, exist_ok=True)
+    parts = []
+    style = {'rcuos': 'lw 2 lc rgb "#1f77b4"', 'linux': 'lw 2 lc rgb "#d62728"'}
+    for who, title, fig in (('rcuos', 'rcuos', fr), ('linux', 'Linux', fl)):
+        p = os.path.join(data, '%s-flood.dat' % who)
+        ser = fig.get('flood_series')
+        if not ser:
+            if os.path.exists(p):
+                os.remove(p)
+            continue
+        with open(p, 'w') as f:
+            for t, v in ser:
+                f.write('%.3f %d\n' % (t / 1000.0, v))
+        parts.append('"%s" using 1:2 with lines %s title "%s"' % (p, style[who], title))
+    if not parts:
+        print('bench: no flood backlog series to plot', file=sys.stderr)
+        return False
+    if not shutil.which('gnuplot'):
+        return False
+    gp = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'flood-backlog.gp')
+    subprocess.run(['gnuplot', '-e', "outfile='%s'; plot_flood='%s'" % (png, ', '.join(parts)),
+                    gp], check=True)
+    return True
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--out', default='build/bench')
@@ -331,6 +366,7 @@ def main():
     ap.add_argument('--command', default='make bench')
     ap.add_argument('--benchmarks-md')
     ap.add_argument('--png-copy')
+    ap.add_argument('--flood-png-copy')
     a = ap.parse_args()
 
     logs = os.path.join(a.out, 'logs')
@@ -354,6 +390,8 @@ def main():
         ['qemu-system-x86_64', '--version'], capture_output=True, text=True).stdout)
     png = os.path.join(a.out, 'gp-latency.png')
     plotted = plot(a.out, fr, fl, png)
+    flood_png = os.path.join(a.out, 'flood-backlog.png')
+    flood_plotted = plot_flood(a.out, fr, fl, flood_png)
 
     tab = table(fr, fl)
     now = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
@@ -393,6 +431,8 @@ def main():
         print(tab)
         if plotted:
             print('\nGrace-period latency distributions: %s' % png)
+        if flood_plotted:
+            print('Flood backlog over time: %s' % flood_png)
     if have_preempt:
         print('\nPreemptible (CONFIG_PREEMPT=y on both):\n')
         print('\n'.join(phead))
@@ -412,6 +452,11 @@ def main():
             shutil.copyfile(png, a.png_copy)
             pngref = ('\n![grace-period latency distributions, rcuos and Linux](%s)\n'
                       % os.path.relpath(a.png_copy, os.path.dirname(os.path.abspath(a.benchmarks_md)) or '.'))
+        if flood_plotted and a.flood_png_copy:
+            shutil.copyfile(flood_png, a.flood_png_copy)
+            pngref += ('\n![call_rcu() flood: backlog over time, rcuos and Linux](%s)\n'
+                       % os.path.relpath(a.flood_png_copy,
+                                         os.path.dirname(os.path.abspath(a.benchmarks_md)) or '.'))
         pblock = PREEMPT_MD.format(head='\n'.join(phead), table=ptab)
         md = BENCHMARKS_MD.format(head='\n'.join(head), table=tab, png=pngref,
                                   command=a.command, preempt=pblock)

@@ -20,7 +20,7 @@ MUTANTS		?=
 # caught by the KUnit suites that make check runs anyway, and by make
 # mutants).
 CHECK_MUTANTS_BLOCKED := queue-never-blocks-gp,report-ignores-blocked,dequeue-forgets-gp-count
-CHECK_MUTANTS_TREE := gp-init-leaf-skips-first-cpu,tick-qs-from-any-task,exp-count-starts-at-zero,poll-cookie-current-gp,kfree-array-first-cookie
+CHECK_MUTANTS_TREE := gp-init-leaf-skips-first-cpu,tick-qs-from-any-task,exp-count-starts-at-zero,poll-cookie-current-gp,kfree-chain-first-cookie
 CHECK_MUTANTS	?= $(CHECK_MUTANTS_BLOCKED),$(CHECK_MUTANTS_TREE)
 CHECK_MUTANT_CHECKS ?= kunit,torture-deep,cpus
 

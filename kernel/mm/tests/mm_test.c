@@ -598,6 +598,68 @@ static void mm_test_invalid_free(struct kunit *test)
 
 #define BULK_NR	48
 
+/* ---- per-CPU object stacks and home CPUs ---- */
+
+#define HOME_NR		2400	/* each half overflows a stack of 64-byte objects */
+
+struct home_free {
+	struct kmem_cache *c;
+	void **objs;
+	unsigned int from, to;
+};
+
+/* IPI: free objects allocated on another CPU (they go back to its home). */
+static void home_free_fn(void *info)
+{
+	struct home_free *h = info;
+	unsigned int i;
+
+	for (i = h->from; i < h->to; i++)
+		kmem_cache_free(h->c, h->objs[i]);
+}
+
+/*
+ * Objects allocated on this CPU and freed here and on another CPU, with
+ * enough of them to overflow a CPU stack: each is counted in use until
+ * it is freed, and once all are freed, kmem_cache_shrink() (which drains
+ * every CPU's stack) leaves no slab behind: no object was lost on a
+ * stack or on the wrong slab lists.  Done twice, so the second round
+ * allocates from stacks and slabs the first one filled.
+ */
+static void mm_test_cache_stacks(struct kunit *test)
+{
+	int cpu = torture_other_cpu(raw_smp_processor_id());
+	struct kmem_cache *c;
+	struct home_free h;
+	unsigned int i, round;
+	void **objs;
+
+	objs = kcalloc(HOME_NR, sizeof(*objs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, objs);
+	c = kmem_cache_create("mm_test_stacks", 64, 0, 0, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < HOME_NR; i++) {
+			objs[i] = kmem_cache_alloc(c, GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, objs[i]);
+		}
+		KUNIT_EXPECT_GT(test, slab_nr_slabs(c), 0UL);
+		h.c = c;
+		h.objs = objs;
+		h.from = 0;
+		h.to = cpu >= 0 ? HOME_NR / 2 : 0;
+		if (cpu >= 0)
+			KUNIT_EXPECT_EQ(test, smp_call_function_single(cpu, home_free_fn, &h, true), 0);
+		for (i = h.to; i < HOME_NR; i++)
+			kmem_cache_free(c, objs[i]);
+		kmem_cache_shrink(c);
+		KUNIT_EXPECT_EQ_MSG(test, slab_nr_slabs(c), 0UL,
+				    "round %u: slabs left after every object was freed", round);
+	}
+	kmem_cache_destroy(c);
+	kfree(objs);
+}
+
 /*
  * kfree_bulk() of objects of two private caches, kmalloc() sizes and a
  * large kmalloc(), interleaved with NULL and ZERO_SIZE_PTR: every object
@@ -879,6 +941,7 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_double_free),
 	KUNIT_CASE(mm_test_invalid_free),
 	KUNIT_CASE(mm_test_kfree_bulk),
+	KUNIT_CASE(mm_test_cache_stacks),
 	KUNIT_CASE(mm_test_kfree_bulk_bad),
 #ifdef CONFIG_DEBUG_KMALLOC
 	KUNIT_CASE(mm_test_use_after_free),
