@@ -156,6 +156,19 @@ if [ "${LINUX_CHECK_DEFCONFIG:-1}" = 0 ]; then
 	report SKIP linux-sparse-defconfig "(LINUX_CHECK_DEFCONFIG=0)"
 else
 	sparse_check defconfig
+	# 4b. The same over the series' directories outside kernel/ (fs/autofs/,
+	# init/, and those of any set added for other directories), in the
+	# defconfig object directory of 4.
+	if timed sparse-touched "$S/sparse-touched.sh"; then
+		what=$(tail -1 "$C/sparse-touched.log" | sed 's/^touched: *//')
+		if tail -1 "$C/sparse-touched.log" | grep -q ': 0 __rcu diagnostics, [1-9][0-9]* objects checked$'; then
+			report PASS linux-sparse-touched "(defconfig, series directories outside kernel/: $what)"
+		else
+			report FAIL linux-sparse-touched "(defconfig, series directories outside kernel/: $what; see $C/sparse-touched.log)"
+		fi
+	else
+		report FAIL linux-sparse-touched "(sparse run failed, see $C/sparse-touched.log)"
+	fi
 fi
 
 # 5. Bisectability: the touched objects build after every patch.
