@@ -161,7 +161,7 @@ else
 	# defconfig object directory of 4.
 	if timed sparse-touched "$S/sparse-touched.sh"; then
 		what=$(tail -1 "$C/sparse-touched.log" | sed 's/^touched: *//')
-		if tail -1 "$C/sparse-touched.log" | grep -q ': 0 __rcu diagnostics, [1-9][0-9]* objects checked$'; then
+		if tail -1 "$C/sparse-touched.log" | grep -q ', 0 new __rcu diagnostics, [1-9][0-9]* objects checked$'; then
 			report PASS linux-sparse-touched "(defconfig, series directories outside kernel/: $what)"
 		else
 			report FAIL linux-sparse-touched "(defconfig, series directories outside kernel/: $what; see $C/sparse-touched.log)"
