@@ -18,7 +18,7 @@ RES=$RESULTS_DIR/linux.txt
 failed=0
 T0=$(date +%s)
 FULL=${LINUX_CHECK_FULL:-0}
-echo "# linux-check$([ "$FULL" != 1 ] || echo -full) $(date -u +%FT%TZ) series=$(grep -vc '^#' "$PATCHES/series" 2>/dev/null || echo 0) patches" >> "$RES"
+echo "# linux-check$([ "$FULL" != 1 ] || echo -full) $(date -u +%FT%TZ) series=$(series_patches | wc -l) patches" >> "$RES"
 report() {	# report PASS|FAIL|SKIP name detail
 	local line="$1: $2${3:+ $3}"
 	echo "$line"
@@ -73,31 +73,43 @@ else
 	report FAIL linux-series-applies "(see $C/applies.log)"
 fi
 
-# 2. checkpatch.pl --strict, the pristine tree's own script, on every patch.
-# The only tolerated message is AVOID_BUG on a line that keeps an existing
-# BUG_ON() (an annotation patch must not turn BUG_ON into WARN_ON: that
-# would be a functional change): tolerated only when the patch removes at
-# least as many BUG lines as it adds.
+# 2. checkpatch.pl --strict, the pristine tree's own script, on every patch
+# (the cover letters are not patches and are not in the series).
+# Tolerated messages:
+# - AVOID_BUG on a line that keeps an existing BUG_ON() (an annotation
+#   patch must not turn BUG_ON into WARN_ON: that would be a functional
+#   change): tolerated only when the patch removes at least as many BUG
+#   lines as it adds;
+# - UNKNOWN_COMMIT_ID for a commit that a "Fixes:" line of the patch
+#   names: the extracted tree has no upstream git history to look it up
+#   in (checkpatch still checks the tag's form).
 check_checkpatch() {
-	local p bad=0 nbug added removed
+	local p bad=0 nbug nfix added removed id
 	for p in $(series_patches); do
 		"$SRC/scripts/checkpatch.pl" --strict --no-tree --show-types -q "$p" > "$C/checkpatch.tmp" 2>&1 || true
-		nbug=$(grep -c '^WARNING:AVOID_BUG:' "$C/checkpatch.tmp" || true)
+		cp "$C/checkpatch.tmp" "$C/checkpatch.rest"
+		for id in $(sed -n 's/^Fixes: \([0-9a-f]\{12,40\}\) (.*/\1/p' "$p"); do
+			grep -v "^WARNING:UNKNOWN_COMMIT_ID: Unknown commit id '$id'" "$C/checkpatch.rest" > "$C/checkpatch.rest2" || true
+			mv "$C/checkpatch.rest2" "$C/checkpatch.rest"
+		done
+		nfix=$(( $(grep -c '^WARNING:UNKNOWN_COMMIT_ID:' "$C/checkpatch.tmp" || true) -
+			$(grep -c '^WARNING:UNKNOWN_COMMIT_ID:' "$C/checkpatch.rest" || true) ))
+		nbug=$(grep -c '^WARNING:AVOID_BUG:' "$C/checkpatch.rest" || true)
 		added=$(grep -c '^+.*\bBUG\(_ON\)\?(' "$p" || true)
 		removed=$(grep -c '^-.*\bBUG\(_ON\)\?(' "$p" || true)
-		if [ "$(grep -v '^WARNING:AVOID_BUG:' "$C/checkpatch.tmp" | grep -c '^\(ERROR\|WARNING\|CHECK\)')" -gt 0 ] ||
+		if [ "$(grep -v '^WARNING:AVOID_BUG:' "$C/checkpatch.rest" | grep -c '^\(ERROR\|WARNING\|CHECK\)')" -gt 0 ] ||
 			{ [ "$nbug" -gt 0 ] && [ "$added" -gt "$removed" ]; }; then
-			echo "NOT CLEAN: $(basename "$p")"; cat "$C/checkpatch.tmp"; bad=1
-		elif [ "$nbug" -gt 0 ]; then
-			echo "clean: $(basename "$p") (tolerated: $nbug AVOID_BUG on kept BUG_ON lines)"
+			echo "NOT CLEAN: ${p#"$PATCHES"/}"; cat "$C/checkpatch.tmp"; bad=1
+		elif [ "$nbug" -gt 0 ] || [ "$nfix" -gt 0 ]; then
+			echo "clean: ${p#"$PATCHES"/} (tolerated: $nbug AVOID_BUG on kept BUG_ON lines; fixes-ids: $nfix UNKNOWN_COMMIT_ID of Fixes: tags)"
 		else
-			echo "clean: $(basename "$p")"
+			echo "clean: ${p#"$PATCHES"/}"
 		fi
 	done
 	return $bad
 }
 if timed checkpatch check_checkpatch; then
-	report PASS linux-checkpatch-strict "($(grep -c '^clean' "$C/checkpatch.log") patches clean; $(grep -o 'tolerated: [0-9]*' "$C/checkpatch.log" | awk '{s+=$2} END {print s+0}') AVOID_BUG warnings on kept BUG_ON lines)"
+	report PASS linux-checkpatch-strict "($(grep -c '^clean' "$C/checkpatch.log") patches clean; $(grep -o 'tolerated: [0-9]*' "$C/checkpatch.log" | awk '{s+=$2} END {print s+0}') AVOID_BUG warnings on kept BUG_ON lines, $(grep -o 'fixes-ids: [0-9]*' "$C/checkpatch.log" | awk '{s+=$2} END {print s+0}') unverifiable Fixes: ids)"
 else
 	report FAIL linux-checkpatch-strict "($(grep -c '^NOT CLEAN' "$C/checkpatch.log") patches not clean, see $C/checkpatch.log)"
 fi
@@ -144,6 +156,19 @@ if [ "${LINUX_CHECK_DEFCONFIG:-1}" = 0 ]; then
 	report SKIP linux-sparse-defconfig "(LINUX_CHECK_DEFCONFIG=0)"
 else
 	sparse_check defconfig
+	# 4b. The same over the series' directories outside kernel/ (fs/autofs/,
+	# init/, and those of any set added for other directories), in the
+	# defconfig object directory of 4.
+	if timed sparse-touched "$S/sparse-touched.sh"; then
+		what=$(tail -1 "$C/sparse-touched.log" | sed 's/^touched: *//')
+		if tail -1 "$C/sparse-touched.log" | grep -q ', 0 new __rcu diagnostics, [1-9][0-9]* objects checked$'; then
+			report PASS linux-sparse-touched "(defconfig, series directories outside kernel/: $what)"
+		else
+			report FAIL linux-sparse-touched "(defconfig, series directories outside kernel/: $what; see $C/sparse-touched.log)"
+		fi
+	else
+		report FAIL linux-sparse-touched "(sparse run failed, see $C/sparse-touched.log)"
+	fi
 fi
 
 # 5. Bisectability: the touched objects build after every patch.
