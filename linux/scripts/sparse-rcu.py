@@ -4,6 +4,8 @@
   sparse-rcu.py count LOG                 -> unique __rcu diagnostics (number)
   sparse-rcu.py list LOG                  -> one line per unique diagnostic
   sparse-rcu.py table BEFORE AFTER [NAME] -> per-file table before/after
+  sparse-rcu.py dirtable BEFORE AFTER [NAME] -> per-directory table
+                                            (unique and raw, before/after)
 
 A diagnostic counts as an __rcu diagnostic when sparse says
   - "... (different address spaces)" and one of its type lines names __rcu,
@@ -69,7 +71,7 @@ def kind(d):
     return None
 
 
-def rcu_diags(log):
+def rcu_diags(log, per_raw=None):
     raw = 0
     uniq = OrderedDict()
     for d in parse(log):
@@ -77,9 +79,38 @@ def rcu_diags(log):
         if not k:
             continue
         raw += 1
+        if per_raw is not None:
+            per_raw[d[0][0]] += 1
         key = (d[0], d[1], tuple(d[2]))
         uniq.setdefault(key, k)
     return uniq, raw
+
+
+def dirname(path, depth):
+    # fs/locks.c -> fs/; net/ipv4/route.c -> net/ipv4/ (depth 2).
+    parts = path.split('/')[:-1]
+    return '/'.join(parts[:depth]) + '/' if parts else './'
+
+
+def dirtable(before, after, name):
+    rawfile = (defaultdict(int), defaultdict(int))
+    ub, rb = rcu_diags(before, rawfile[0])
+    ua, ra = rcu_diags(after, rawfile[1])
+    for depth in (1, 2):
+        per = defaultdict(lambda: [0, 0, 0, 0])
+        for i, u in enumerate((ub, ua)):
+            for (loc, _, _), k in u.items():
+                per[dirname(loc[0], depth)][i] += 1
+            for f, n in rawfile[i].items():
+                per[dirname(f, depth)][2 + i] += n
+        print('sparse __rcu diagnostics per directory (depth %d) %s'
+              % (depth, name))
+        print('%-32s %8s %8s %8s %8s' % ('directory', 'uniq-bef', 'uniq-aft',
+                                         'raw-bef', 'raw-aft'))
+        for d in sorted(per, key=lambda d: (-per[d][0], -per[d][2], d)):
+            print('%-32s %8d %8d %8d %8d' % ((d,) + tuple(per[d])))
+        print('%-32s %8d %8d %8d %8d' % ('TOTAL', len(ub), len(ua), rb, ra))
+        print()
 
 
 def main():
@@ -92,6 +123,9 @@ def main():
         for (loc, msg, types), k in u.items():
             print('%s:%d:%d: [%s] %s | %s' % (loc[0], loc[1], loc[2], k, msg,
                                             ' / '.join(types)))
+    elif cmd == 'dirtable':
+        dirtable(sys.argv[2], sys.argv[3],
+                 sys.argv[4] if len(sys.argv) > 4 else '')
     elif cmd == 'table':
         ub, rb = rcu_diags(sys.argv[2])
         ua, ra = rcu_diags(sys.argv[3])
