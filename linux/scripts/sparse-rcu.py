@@ -86,6 +86,17 @@ def rcu_diags(log, per_raw=None):
     return uniq, raw
 
 
+def untyped(log):
+    # After the first error in a file, sparse prints later warnings without
+    # their "expected/got" type lines, so they cannot be told to be __rcu
+    # ones: counted apart, per file, unique by location and text.
+    out = set()
+    for d in parse(log):
+        if 'different address spaces' in d[1] and not d[2]:
+            out.add((d[0], d[1]))
+    return out
+
+
 def dirname(path, depth):
     # fs/locks.c -> fs/; net/ipv4/route.c -> net/ipv4/ (depth 2).
     parts = path.split('/')[:-1]
@@ -111,6 +122,16 @@ def dirtable(before, after, name):
             print('%-32s %8d %8d %8d %8d' % ((d,) + tuple(per[d])))
         print('%-32s %8d %8d %8d %8d' % ('TOTAL', len(ub), len(ua), rb, ra))
         print()
+    hb, ha = untyped(before), untyped(after)
+    print('address-space warnings printed without their types (after an '
+          'error in the same file), not counted above: %d before, %d after'
+          % (len(hb), len(ha)))
+    per = defaultdict(lambda: [0, 0])
+    for i, h in enumerate((hb, ha)):
+        for loc, _ in h:
+            per[loc[0]][i] += 1
+    for f in sorted(per, key=lambda f: (-per[f][0], f)):
+        print('  %-42s %5d %5d' % (f, per[f][0], per[f][1]))
 
 
 def main():
