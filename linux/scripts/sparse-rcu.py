@@ -4,6 +4,7 @@
   sparse-rcu.py count LOG                 -> unique __rcu diagnostics (number)
   sparse-rcu.py list LOG                  -> one line per unique diagnostic
   sparse-rcu.py table BEFORE AFTER [NAME] -> per-file table before/after
+  sparse-rcu.py files LOG                 -> files with __rcu diagnostics
   sparse-rcu.py dirtable BEFORE AFTER [NAME] -> per-directory table
                                             (unique and raw, before/after)
 
@@ -144,6 +145,14 @@ def main():
         for (loc, msg, types), k in u.items():
             print('%s:%d:%d: [%s] %s | %s' % (loc[0], loc[1], loc[2], k, msg,
                                             ' / '.join(types)))
+    elif cmd == 'files':
+        # The files with an __rcu diagnostic, or with an address-space
+        # warning printed without its types.
+        u, raw = rcu_diags(sys.argv[2])
+        out = set(loc[0] for (loc, _, _) in u)
+        out |= set(loc[0] for loc, _ in untyped(sys.argv[2]))
+        for f in sorted(out):
+            print(f)
     elif cmd == 'dirtable':
         dirtable(sys.argv[2], sys.argv[3],
                  sys.argv[4] if len(sys.argv) > 4 else '')
