@@ -85,7 +85,13 @@ nfc_pass() {
 		# files once the directories are built.
 		if [ "$tree" = "$BASE" ]; then
 			if [ -n "$given_objs" ]; then
-				echo "$given_objs" | tr ' ' '\n' > "$out/objects$sfx"
+				# Those of the given objects that this
+				# configuration builds (make -k tries them all).
+				# shellcheck disable=SC2086
+				kmake "$SRC" "$obj" -k $given_objs >/dev/null 2>&1 || true
+				echo "$given_objs" | tr ' ' '\n' | grep . | while read -r o; do
+					[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+				done > "$out/objects$sfx"
 			else
 				dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
 				# shellcheck disable=SC2086
