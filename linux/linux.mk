@@ -11,9 +11,14 @@
 #                      the pristine tree or the check scripts: the pristine
 #                      bzImage's rcuscale oops, the NFC self-test, sparse
 #                      over all of the pristine kernel/
+#   make linux-sparse-all  sparse over the whole x86-64 defconfig build
+#                      (every directory), pristine and patched tree,
+#                      per-directory table; on demand only (about an hour
+#                      per tree on 2 cores)
 #   make linux-boot    boot the patched kernel with the test init (4 CPUs)
 #
 # Variables: LINUX_SPARSE_CONFIGS (default "small defconfig"),
+#            LINUX_SPARSE_ALL_STEPS (default "pristine series table"),
 #            LINUX_CHECK_DEFCONFIG=0 to skip the defconfig sparse in checks,
 #            JOBS (default: number of CPUs).
 LINUX_MK_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
@@ -23,7 +28,7 @@ LINUX_SPARSE_CONFIGS ?= small defconfig
 # pristine and the patched tree): serialise them with a lock.
 LINUX_LOCK = mkdir -p build/linux && flock build/linux/.lock
 
-.PHONY: linux linux-sparse linux-check linux-check-full linux-boot linux-module linux-clean
+.PHONY: linux linux-sparse linux-sparse-all linux-check linux-check-full linux-boot linux-module linux-clean
 
 linux:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build.sh
@@ -36,6 +41,9 @@ linux-boot: linux
 
 linux-sparse:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/sparse.sh $(LINUX_SPARSE_CONFIGS)
+
+linux-sparse-all:
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/sparse-all.sh $(LINUX_SPARSE_ALL_STEPS)
 
 linux-check:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/check.sh

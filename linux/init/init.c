@@ -11,7 +11,11 @@
  * notifier chain), process groups and sessions (setsid(), setpgid(),
  * kill() and waitpid() of a group), ITIMER_REAL (it_real_fn() sends
  * SIGALRM to the group's pid) and exec from a thread that is not the group
- * leader (de_thread() swaps the pids with exchange_tids()).  With CGROUPS on, every fork passes cgroup_post_fork().  Then it loads the requirements test module if the
+ * leader (de_thread() swaps the pids with exchange_tids()), the fasync list
+ * (O_ASYNC and SIGIO), close-on-exec, exec of a CLONE_SIGHAND child
+ * (unshare_sighand()) and inotify (fsnotify's mark lists).  With CGROUPS
+ * on, every fork passes cgroup_post_fork().  Then it loads the requirements
+ * test module if the
  * initramfs holds one, and either powers the machine off or, with
  * "rcuos.wait" on the command line, waits for a built-in torture test to
  * shut the machine down.
@@ -32,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/reboot.h>
@@ -514,6 +519,105 @@ static void load_modules(void)
 	}
 }
 
+static volatile sig_atomic_t got_sigio;
+
+static void on_sigio(int sig)
+{
+	(void)sig;
+	got_sigio = 1;
+}
+
+/* Run by execve() in test_files(): the close-on-exec descriptor is gone. */
+static int cloexec_child(const char *fd)
+{
+	return fcntl(atoi(fd), F_GETFD) < 0 && errno == EBADF ? 43 : 1;
+}
+
+static char clone_stack[64 * 1024] __attribute__((aligned(16)));
+
+/* A CLONE_SIGHAND child that execs: unshare_sighand() gives it its own. */
+static int sighand_clone_fn(void *arg)
+{
+	char pid[16];
+	char *argv[] = { "/init", "rcuos-exec-child", pid, NULL };
+	char *envp[] = { NULL };
+
+	(void)arg;
+	snprintf(pid, sizeof(pid), "%d", (int)syscall(SYS_getpid));
+	execve("/init", argv, envp);
+	_exit(2);
+}
+
+/*
+ * Files: the fasync list (O_ASYNC on a pipe, SIGIO from kill_fasync(),
+ * removal), close-on-exec at exec (do_close_on_exec()), exec of a
+ * CLONE_SIGHAND child (unshare_sighand()) and inotify marks (fsnotify()
+ * walks the mark lists).
+ */
+static void test_files(void)
+{
+	char buf[sizeof(struct inotify_event) + 256], fdstr[16];
+	int p[2], fd, wd, st, ok;
+	pid_t pid;
+
+	signal(SIGIO, on_sigio);
+	got_sigio = 0;
+	ok = pipe(p) == 0 && fcntl(p[0], F_SETOWN, getpid()) == 0 &&
+	     fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) | O_ASYNC) == 0 &&
+	     write(p[1], "x", 1) == 1;
+	for (int i = 0; ok && !got_sigio && i < 2000; i++)
+		usleep(1000);
+	result("files-fasync-sigio", ok && got_sigio, "SIGIO after a write to an O_ASYNC pipe");
+	ok = fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) & ~O_ASYNC) == 0;
+	got_sigio = 0;
+	ok = ok && write(p[1], "y", 1) == 1;
+	usleep(20000);
+	result("files-fasync-removed", ok && !got_sigio, "no SIGIO once O_ASYNC is cleared");
+	close(p[0]);
+	close(p[1]);
+	signal(SIGIO, SIG_DFL);
+
+	fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	snprintf(fdstr, sizeof(fdstr), "%d", fd);
+	pid = fork();
+	if (pid == 0) {
+		char *argv[] = { "/init", "rcuos-cloexec-child", fdstr, NULL };
+		char *envp[] = { NULL };
+
+		execve("/init", argv, envp);
+		_exit(2);
+	}
+	st = wait_for(pid);
+	result("files-close-on-exec", fd >= 0 && st >= 0 && WIFEXITED(st) &&
+	       WEXITSTATUS(st) == 43, "O_CLOEXEC descriptor closed by execve()");
+	if (fd >= 0)
+		close(fd);
+
+	pid = clone(sighand_clone_fn, clone_stack + sizeof(clone_stack),
+		    CLONE_VM | CLONE_SIGHAND | SIGCHLD, NULL);
+	st = pid > 0 ? wait_for(pid) : -1;
+	result("files-exec-shared-sighand", st >= 0 && WIFEXITED(st) &&
+	       WEXITSTATUS(st) == 42, "execve() of a CLONE_SIGHAND child");
+
+	if (mkdir("/tmp", 0755) < 0 && errno != EEXIST)
+		say("INIT: mkdir /tmp failed (errno %d)\n", errno);
+	fd = inotify_init1(IN_NONBLOCK);
+	wd = fd >= 0 ? inotify_add_watch(fd, "/tmp", IN_CREATE) : -1;
+	ok = wd >= 0;
+	if (ok) {
+		int f = open("/tmp/rcuos-inotify", O_CREAT | O_WRONLY, 0644);
+
+		ok = f >= 0 && read(fd, buf, sizeof(buf)) > 0;
+		if (f >= 0)
+			close(f);
+		unlink("/tmp/rcuos-inotify");
+		inotify_rm_watch(fd, wd);
+	}
+	result("files-inotify", ok, "IN_CREATE event from an inotify watch");
+	if (fd >= 0)
+		close(fd);
+}
+
 /* Run by a thread's execve() in test_pids(): the exec keeps the group's pid. */
 static int exec_child(const char *want)
 {
@@ -620,6 +724,8 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "rcuos-exec-child"))
 		return exec_child(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "rcuos-cloexec-child"))
+		return cloexec_child(argv[2]);
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -638,6 +744,7 @@ int main(int argc, char **argv)
 		test_seccomp();
 		test_kcmp();
 		test_pids();
+		test_files();
 	}
 	/* Last: afterwards our children are in another PID namespace. */
 	test_pid_namespace();

@@ -10,7 +10,9 @@
 #    is compared with addresses normalised (objdump-normalise.py).
 #    Identical: "SAME obj".  Then the same for the touched objects that
 #    only x86-64 defconfig builds (it has lockdep and PROVE_RCU off),
-#    e.g. kernel/seccomp.o: "SAME obj (defconfig)".
+#    e.g. kernel/seccomp.o: "SAME obj (defconfig)".  Outside kernel/, the
+#    objects compared are those of the changed .c files and those listed
+#    in patches/nfc-objects (the users of a header changed there).
 # 2. An object that differs is built once more in both trees with the RCU
 #    accessors rcu_access_pointer(), rcu_dereference_protected(),
 #    RCU_INIT_POINTER() and the rcu_dereference*() readers expanded to the
@@ -41,6 +43,15 @@ mkdir -p "$out"
 FRAGS=("$LINUX_DIR/config/rcuos.fragment" "$LINUX_DIR/config/nfc.fragment")
 files=$(git -C "$SRC" diff --name-only "refs/tags/$BASE" "refs/tags/$NEW")
 [ -n "$files" ] || { echo "nfc: $NEW changes nothing beyond $BASE"; exit 0; }
+
+# extra_objects: the objects named in patches/nfc-objects (first word of
+# each line), which use a header that a patch outside kernel/ changes
+# (touched.py maps a changed header only to the kernel/ objects that
+# include it).
+extra_objects() {
+	[ -f "$PATCHES/nfc-objects" ] || return 0
+	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/nfc-objects" | awk '{print $1}'
+}
 
 # build_and_dump TREE_SRC OBJDIR OUTDIR OBJECTS...: build, normalise.
 build_and_dump() {
@@ -74,13 +85,30 @@ nfc_pass() {
 		# files once the directories are built.
 		if [ "$tree" = "$BASE" ]; then
 			if [ -n "$given_objs" ]; then
-				echo "$given_objs" | tr ' ' '\n' > "$out/objects$sfx"
+				# Those of the given objects that this
+				# configuration builds (make -k tries them all).
+				# shellcheck disable=SC2086
+				kmake "$SRC" "$obj" -k $given_objs >/dev/null 2>&1 || true
+				echo "$given_objs" | tr ' ' '\n' | grep . | while read -r o; do
+					[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+				done > "$out/objects$sfx"
 			else
-				dirs=$( (echo kernel; echo "$files" | grep '\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
+				dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
 				# shellcheck disable=SC2086
 				kmake "$SRC" "$obj" $dirs >/dev/null
+				# Outside kernel/, only the objects of the changed .c
+				# files and those of patches/nfc-objects (users of
+				# changed headers), not whole directories: make -k
+				# builds those that this configuration has.
+				others=$( (echo "$files" | grep '\.c$' | grep -v '^kernel/' | sed 's/\.c$/.o/'
+					extra_objects) | sort -u)
 				# shellcheck disable=SC2086
-				"$LINUX_DIR/scripts/touched.py" "$obj" $files > "$out/objects$sfx"
+				[ -z "$others" ] || kmake "$SRC" "$obj" -k $others >/dev/null 2>&1 || true
+				# shellcheck disable=SC2086
+				{ "$LINUX_DIR/scripts/touched.py" "$obj" $files; echo "$others"; } |
+					grep . | sort -u | while read -r o; do
+						[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+					done > "$out/objects$sfx"
 			fi
 			if [ -n "$sfx" ]; then
 				# Only what the small configuration did not compare.
