@@ -7,6 +7,8 @@
 #   make linux-check   the checks of the series (make check runs it), PASS/
 #                      FAIL/SKIP lines, also appended to
 #                      build/check/results/linux.txt
+#   make linux-check-all  linux-check over every set, those outside kernel/
+#                      included (linux-check: the kernel/ sets only)
 #   make linux-check-full  linux-check plus the checks that only change with
 #                      the pristine tree or the check scripts: the pristine
 #                      bzImage's rcuscale oops, the NFC self-test, sparse
@@ -28,7 +30,7 @@ LINUX_SPARSE_CONFIGS ?= small defconfig
 # pristine and the patched tree): serialise them with a lock.
 LINUX_LOCK = mkdir -p build/linux && flock build/linux/.lock
 
-.PHONY: linux linux-sparse linux-sparse-all linux-check linux-check-full linux-boot linux-module linux-clean
+.PHONY: linux linux-sparse linux-sparse-all linux-check linux-check-all linux-check-full linux-boot linux-module linux-clean
 
 linux:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build.sh
@@ -47,6 +49,9 @@ linux-sparse-all:
 
 linux-check:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/check.sh
+
+linux-check-all:
+	@$(LINUX_LOCK) env LINUX_SERIES=all $(LINUX_SCRIPTS)/check.sh
 
 linux-check-full:
 	@$(LINUX_LOCK) env LINUX_CHECK_FULL=1 $(LINUX_SCRIPTS)/check.sh

@@ -28,25 +28,33 @@ kmake() {
 	mkdir -p "$obj"
 	make -s -C "$src" O="$obj" CC="$LINUX_CC" HOSTCC=gcc -j"$JOBS" "$@"
 }
-# series_patches: the patch files named in patches/series, in order.
-series_patches() {
+# series_list: the patch lines of patches/series, in order.  With
+# LINUX_SERIES=kernel, only the sets before its "# Outside kernel/" line
+# (make check's Linux checks); otherwise (LINUX_SERIES=all, the default)
+# every set.
+series_list() {
 	[ -f "$PATCHES/series" ] || return 0
-	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series" | while read -r p; do
+	awk -v part="${LINUX_SERIES:-all}" \
+		'part == "kernel" && /^# Outside kernel\// { exit }
+		 !/^[[:space:]]*(#|$)/ { print }' "$PATCHES/series"
+}
+
+# series_patches: the patch files of series_list.
+series_patches() {
+	series_list | while read -r p; do
 		echo "$PATCHES/$p"
 	done
 }
-# use_tree pristine|series|nfc-base: switch $SRC to that tree.
-use_tree() {
-	local cur
-	cur=$(git -C "$SRC" rev-parse HEAD)
-	if [ "$cur" != "$(git -C "$SRC" rev-parse "refs/tags/$1^{commit}")" ]; then
-		git -C "$SRC" checkout -q -f --detach "refs/tags/$1"
-	fi
-}
-# functional_patches: patch files declared as functional changes.
+
+# functional_patches: patch files declared as functional changes, of
+# those in series_list.
 functional_patches() {
+	local in_series
 	[ -f "$PATCHES/functional" ] || return 0
+	in_series=$(series_list)
 	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/functional" | while read -r p; do
-		echo "$PATCHES/$p"
+		if grep -qxF "$p" <<< "$in_series"; then
+			echo "$PATCHES/$p"
+		fi
 	done
 }

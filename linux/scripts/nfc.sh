@@ -50,6 +50,7 @@ files=$(git -C "$SRC" diff --name-only "refs/tags/$BASE" "refs/tags/$NEW")
 # include it).
 extra_objects() {
 	[ -f "$PATCHES/nfc-objects" ] || return 0
+	[ "${LINUX_SERIES:-all}" != kernel ] || return 0	# no set outside kernel/
 	grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/nfc-objects" | awk '{print $1}'
 }
 
