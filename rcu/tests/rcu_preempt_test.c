@@ -382,15 +382,26 @@ static struct task_struct *start_exp_waiter(int *done)
 static void exp_check(struct kunit *test, bool preempt)
 {
 	struct task_struct *t;
-	int done = 0;
+	unsigned long ipis;
+	int done = 0, cpu;
 
 	rcu_read_lock();
 	if (preempt) {
 		force_preemption();
 		KUNIT_EXPECT_TRUE(test, queued());
 	}
+	cpu = raw_smp_processor_id();
+	ipis = READ_ONCE(per_cpu(rcu_data, cpu).n_exp_ipis);
 	t = start_exp_waiter(&done);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	/*
+	 * Hold the reader until the expedited grace period has IPIed this
+	 * CPU (a loaded host can take longer than any fixed delay to get
+	 * that far), then long enough for the IPI to be handled.
+	 */
+	for (int i = 0; i < 10000 && !READ_ONCE(done) &&
+	     READ_ONCE(per_cpu(rcu_data, cpu).n_exp_ipis) == ipis; i++)
+		mdelay(1);
 	mdelay(200);
 	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(done),
 			       "expedited grace period ended under a %s reader",
