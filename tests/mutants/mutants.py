@@ -280,11 +280,11 @@ MUTANTS = [
          new="\thead->next = b->chain;\n\tb->chain = head;",
          checks=["kvfree"]),
     dict(name="barrier-skips-own-cpu",
-         what="rcu_barrier() entrains on every other online CPU, not its own",
+         what="rcu_barrier() passes over its own CPU as if it had no callbacks",
          file="rcu/tree.c",
-         old="\t\tif (cpu_online(cpu))\n\t\t\tsmp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);\n",
-         new="\t\tif (cpu_online(cpu) && cpu != raw_smp_processor_id())\n"
-             "\t\t\tsmp_call_function_single(cpu, rcu_barrier_entrain, NULL, true);\n",
+         old="\tskip = !cpu_online(cpu) || !rcu_segcblist_n_cbs(&rdp->cblist);",
+         new="\tskip = !cpu_online(cpu) || cpu == raw_smp_processor_id() ||\n"
+             "\t       !rcu_segcblist_n_cbs(&rdp->cblist);",
          checks=["cpus"]),
     dict(name="stall-never-reported",
          what="the CPU that wins the stall-time update returns instead of reporting",
