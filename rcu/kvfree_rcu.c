@@ -463,6 +463,31 @@ static void kvfree_rcu_monitor(struct timer_list *t)
 /* ---- kfree_rcu() ---- */
 
 /*
+ * This CPU's batch being filled (*@cur), or a new one from @get made
+ * current.  Interrupts off.  Return: NULL if @get has none.
+ */
+static struct kvfree_rcu_bulk *
+kvfree_cur_batch(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk **cur,
+		 struct kvfree_rcu_bulk *(*get)(struct kfree_rcu_cpu *krc))
+{
+	struct kvfree_rcu_bulk *b = *cur;
+
+	if (!b) {
+		b = get(krc);
+		if (!b)
+			return NULL;
+		*cur = b;
+		/*
+		 * Only a CPU with a batch waiting has this timer pending.  It
+		 * is queued on this CPU's base, since it is armed only here.
+		 */
+		if (!timer_pending(&krc->monitor))
+			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
+	}
+	return b;
+}
+
+/*
  * Put @ptr in this CPU's array.  Return: false if there is no array page
  * (the caller then falls back to the object's rcu_head or to waiting).
  */
@@ -474,20 +499,10 @@ static bool kvfree_add_ptr(void *ptr)
 
 	local_irq_save(flags);
 	krc = this_cpu_ptr(&krc_data);
-	b = krc->cur;
+	b = kvfree_cur_batch(krc, &krc->cur, kvfree_get_page);
 	if (!b) {
-		b = kvfree_get_page(krc);
-		if (!b) {
-			local_irq_restore(flags);
-			return false;
-		}
-		krc->cur = b;
-		/*
-		 * Only a CPU with an array waiting has this timer pending.  It
-		 * is queued on this CPU's base, since it is armed only here.
-		 */
-		if (!timer_pending(&krc->monitor))
-			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
+		local_irq_restore(flags);
+		return false;
 	}
 	b->records[b->nr++] = ptr;
 	b->gp_snap = get_state_synchronize_rcu();
@@ -511,16 +526,10 @@ static bool kvfree_add_head(struct rcu_head *head, void *ptr)
 
 	local_irq_save(flags);
 	krc = this_cpu_ptr(&krc_data);
-	b = krc->cur_chain;
+	b = kvfree_cur_batch(krc, &krc->cur_chain, kvfree_get_chain);
 	if (!b) {
-		b = kvfree_get_chain(krc);
-		if (!b) {
-			local_irq_restore(flags);
-			return false;
-		}
-		krc->cur_chain = b;
-		if (!timer_pending(&krc->monitor))
-			mod_timer(&krc->monitor, jiffies + KVFREE_DRAIN_JIFFIES);
+		local_irq_restore(flags);
+		return false;
 	}
 	head->func = (rcu_callback_t)((unsigned long)head - (unsigned long)ptr);
 	head->next = b->chain;
