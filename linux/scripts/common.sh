@@ -46,6 +46,15 @@ series_patches() {
 	done
 }
 
+# use_tree pristine|series|nfc-base: switch $SRC to that tree.
+use_tree() {
+	local cur
+	cur=$(git -C "$SRC" rev-parse HEAD)
+	if [ "$cur" != "$(git -C "$SRC" rev-parse "refs/tags/$1^{commit}")" ]; then
+		git -C "$SRC" checkout -q -f --detach "refs/tags/$1"
+	fi
+}
+
 # functional_patches: patch files declared as functional changes, of
 # those in series_list.
 functional_patches() {
