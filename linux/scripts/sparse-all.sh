@@ -67,7 +67,7 @@ for step in $steps; do
 			git -C "$SRC" diff --name-only refs/tags/pristine refs/tags/series
 			git -C "$SRC" grep -lE "$USERS_RE" -- '*.c'
 		} | grep '\.c$' | grep -v '^kernel/' | sort -u | sed 's/\.c$/.o/' | while read -r o; do
-			[ -f "$obj/$o" ] && echo "$o"
+			if [ -f "$obj/$o" ]; then echo "$o"; fi
 		done)
 		echo "$objs" > "$out/all-touched.objects"
 		log "sparse-all: series tree, kernel/ and $(echo "$objs" | wc -l) objects outside it"
