@@ -24,7 +24,7 @@ steps=${*:-pristine series table}
 # Declarations whose type the series changes in headers (the touched step
 # checks their users): pointers it marks __rcu and macros/inlines it
 # changes that take or store __rcu links.
-USERS_RE='\b(thread_pid|perf_event_ctxp|fa_next|nf_nat_ftp_hook|nf_nat_irc_hook|rb_link_node_rcu|__rb_change_child_rcu|hlists_swap_heads_rcu|hlist_bl_set_first_rcu|hlist_bl_first_rcu|signalfd_notify)\b'
+USERS_RE='\b(thread_pid|perf_event_ctxp|fa_next|nf_nat_ftp_hook|nf_nat_irc_hook|rb_link_node_rcu|__rb_change_child_rcu|hlists_swap_heads_rcu|hlist_bl_set_first_rcu|hlist_bl_first_rcu|signalfd_notify|i_acl|i_default_acl|cache_no_acl|stashed|path_from_stashed)\b'
 "$LINUX_DIR/scripts/prepare.sh"
 out=$B/sparse
 obj=$B/obj-sparse-all
@@ -67,7 +67,7 @@ for step in $steps; do
 			git -C "$SRC" diff --name-only refs/tags/pristine refs/tags/series
 			git -C "$SRC" grep -lE "$USERS_RE" -- '*.c'
 		} | grep '\.c$' | grep -v '^kernel/' | sort -u | sed 's/\.c$/.o/' | while read -r o; do
-			[ -f "$obj/$o" ] && echo "$o"
+			if [ -f "$obj/$o" ]; then echo "$o"; fi
 		done)
 		echo "$objs" > "$out/all-touched.objects"
 		log "sparse-all: series tree, kernel/ and $(echo "$objs" | wc -l) objects outside it"
