@@ -12,7 +12,8 @@
  *
  * - gp_every_cpu: a reader holds while an updater bound to another CPU
  *   waits for synchronize_rcu(), synchronize_rcu_expedited(), a
- *   call_rcu() callback or a start_poll_synchronize_rcu() cookie.  The
+ *   call_rcu() callback or a start_poll_synchronize_rcu() cookie (and an
+ *   rcu_read_lock_bh() reader against the first two).  The
  *   reader holds until the wait returns (a failure) or until the
  *   grace-period machinery has had every chance to end the grace period
  *   wrongly: many jiffies (the reader spans ticks) and, for a normal
@@ -23,15 +24,20 @@
  *   the kthread sleeps (a quiescent state: its CPU may report for the
  *   grace period in progress) and then enters a reader.  The callback it
  *   queues and the cookie it takes inside must wait for a grace period
- *   that starts later, so neither may be done before the reader ends.
+ *   that starts later, so neither may be done before the reader ends;
+ *   nor may a synchronous wait that a third CPU begins once the reader
+ *   is inside.
  * - barrier_every_cpu: rcu_barrier() called on the CPU whose callbacks
  *   are the only ones pending.
  * - barrier_other_cpu: rcu_barrier() called on another CPU than the one
  *   whose callbacks are the only ones pending still waits for them; and
  *   CPUs without callbacks get no IPI from it.
- * - kfree_batch_every_cpu: an object added to a CPU's kfree_rcu() array
- *   after an older object's grace period has ended is not freed under a
- *   reader that began before it was added.
+ * - barrier_running_cb: rcu_barrier() called while a CPU is inside its
+ *   only callback waits until the callback returns.
+ * - kfree_batch_every_cpu: an object added to a CPU's kfree_rcu() batch
+ *   (a chain of rcu_heads, or an array of pointers for the one-argument
+ *   kfree_rcu()) after an older object's grace period has ended is not
+ *   freed under a reader that began before it was added.
  *
  * The cases read Tree RCU's state (forced-QS passes, expedited reports)
  * only to know how long to hold; what they check is the public API.
@@ -122,6 +128,7 @@ static const char * const rc_mode_name[RC_NMODES] = {
 struct rc_pair {
 	int mode;
 	bool sched;		/* rcu_read_lock_sched(), not rcu_read_lock() */
+	bool bh;		/* rcu_read_lock_bh() */
 	bool in;		/* the reader is inside */
 	bool waiting;		/* the updater waits (release store) */
 	unsigned long wait_j;	/* ... since this jiffy */
@@ -151,7 +158,9 @@ static int rc_reader_fn(void *arg)
 	struct rc_pair *p = arg;
 	unsigned long cap = jiffies + 10 * HZ;
 
-	if (p->sched)
+	if (p->bh)
+		rcu_read_lock_bh();
+	else if (p->sched)
 		rcu_read_lock_sched();
 	else
 		rcu_read_lock();
@@ -160,7 +169,9 @@ static int rc_reader_fn(void *arg)
 	       time_before(jiffies, cap))
 		cpu_relax();
 	WRITE_ONCE(p->done, true);
-	if (p->sched)
+	if (p->bh)
+		rcu_read_unlock_bh();
+	else if (p->sched)
 		rcu_read_unlock_sched();
 	else
 		rcu_read_unlock();
@@ -222,13 +233,22 @@ static void rcu_cpus_gp_every_cpu(struct kunit *test)
 		if (!rc_cpu_tested(cpu))
 			continue;
 		rc_pin(other);
-		for (mode = 0; mode < RC_NMODES; mode++) {
+		/*
+		 * Each mode once, with rcu_read_lock() or rcu_read_lock_sched()
+		 * in turn, then synchronize_rcu() and synchronize_rcu_expedited()
+		 * against rcu_read_lock_bh(): with preemptible RCU only the
+		 * softirq count tells that reader from preemptible code, to the
+		 * tick, whose quiescent state answers an expedited grace period
+		 * at once.
+		 */
+		for (mode = 0; mode < RC_NMODES + 2; mode++) {
 			struct task_struct *r, *u;
 			struct rc_pair *p;
 
 			p = kzalloc(sizeof(*p), GFP_KERNEL);
 			KUNIT_ASSERT_NOT_NULL(test, p);
-			p->mode = mode;
+			p->bh = mode >= RC_NMODES;
+			p->mode = p->bh ? (mode == RC_NMODES ? RC_SYNC : RC_EXP) : mode;
 			p->sched = (cpu + mode) & 1;
 			init_rcu_head(&p->rh);
 			r = rcu_test_run_on(rc_reader_fn, p, cpu, "rcu_cpus_r");
@@ -238,7 +258,7 @@ static void rcu_cpus_gp_every_cpu(struct kunit *test)
 			if (!rc_wait(&p->finished, 60)) {
 				/* Leak both and the pair: they may still run. */
 				KUNIT_FAIL(test, "%s with a reader on CPU %u did not return in 60 s",
-					   rc_mode_name[mode], cpu);
+					   rc_mode_name[p->mode], cpu);
 				rc_pin(-1);
 				return;
 			}
@@ -248,7 +268,8 @@ static void rcu_cpus_gp_every_cpu(struct kunit *test)
 					      "the reader on CPU %u never started", cpu);
 			KUNIT_EXPECT_FALSE_MSG(test, p->early,
 					       "%s (on CPU %d) returned while a %s reader on CPU %u was inside",
-					       rc_mode_name[mode], other,
+					       rc_mode_name[p->mode], other,
+					       p->bh ? "rcu_read_lock_bh()" :
 					       p->sched ? "rcu_read_lock_sched()" : "rcu_read_lock()",
 					       cpu);
 			kfree(p);
@@ -269,6 +290,10 @@ struct rc_flight {
 	} probe[RC_FLIGHT_ITERS];
 	int cb_early;		/* callbacks run inside the reader that queued them */
 	int cookie_early;	/* cookies done inside the reader that took them */
+	int sync_early;		/* synchronous waits that returned inside the reader */
+	bool exp;		/* expedited grace periods */
+	int in_iter;		/* the reader of this iteration (1-based) is inside */
+	int ret_iter;		/* a wait begun inside that reader returned */
 	bool finished;
 };
 
@@ -303,24 +328,68 @@ static int rc_flight_fn(void *arg)
 	for (int i = 0; i < RC_FLIGHT_ITERS; i++) {
 		struct rc_flight_probe *pr = &f->probe[i];
 		unsigned long cookie;
-		bool ran, done;
+		bool ran, done, synced;
 
 		/* A context switch: this CPU's quiescent state for the GP in flight. */
 		schedule_timeout_uninterruptible(1);
 		rcu_read_lock();
 		cookie = get_state_synchronize_rcu();
 		call_rcu(&pr->rh, rc_flight_cb);
+		smp_store_release(&f->in_iter, i + 1);
 		mdelay(RC_FLIGHT_HOLD_MS);
 		ran = READ_ONCE(pr->ran);
 		done = poll_state_synchronize_rcu(cookie);
+		synced = READ_ONCE(f->ret_iter) == i + 1;
 		rcu_read_unlock();
 		f->cb_early += ran;
 		f->cookie_early += done;
+		f->sync_early += synced;
 	}
 	rcu_barrier();
 	WRITE_ONCE(f->finished, true);
 	torture_kthread_park();
 	return 0;
+}
+
+/*
+ * On a third CPU: as soon as a reader of rc_flight_fn() is inside, wait
+ * for a grace period of the kind in flight.  That grace period may have
+ * begun before the reader, on whose CPU it is already over: the wait must
+ * not be satisfied by it (a caller's snapshot must name a grace period
+ * that starts after the call).
+ */
+static int rc_flight_sync_fn(void *arg)
+{
+	struct rc_flight *f = arg;
+	int seen = 0;
+
+	while (!kthread_should_stop()) {
+		int it = smp_load_acquire(&f->in_iter);
+
+		if (it == seen) {
+			cond_resched();
+			cpu_relax();
+			continue;
+		}
+		seen = it;
+		if (f->exp)
+			synchronize_rcu_expedited();
+		else
+			synchronize_rcu();
+		WRITE_ONCE(f->ret_iter, seen);
+	}
+	return 0;
+}
+
+/* An online CPU other than @a and @b, or -1. */
+static int rc_third_cpu(unsigned int a, unsigned int b)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (cpu != a && cpu != b)
+			return cpu;
+	return -1;
 }
 
 static void rcu_cpus_gps_in_flight(struct kunit *test)
@@ -331,8 +400,9 @@ static void rcu_cpus_gps_in_flight(struct kunit *test)
 		kunit_skip(test, "needs 2 CPUs");
 	for (int exp = 0; exp < 2; exp++) {
 		for_each_online_cpu(cpu) {
-			struct task_struct *hog, *t;
+			struct task_struct *hog, *t, *sync = NULL;
 			struct rc_flight *f;
+			int third;
 
 			if (!rc_cpu_tested(cpu))
 				continue;
@@ -340,9 +410,15 @@ static void rcu_cpus_gps_in_flight(struct kunit *test)
 			KUNIT_ASSERT_NOT_NULL(test, f);
 			for (int i = 0; i < RC_FLIGHT_ITERS; i++)
 				init_rcu_head(&f->probe[i].rh);
+			f->exp = exp;
 			hog = rcu_test_run_on(rc_hog_fn, (void *)(long)exp, torture_other_cpu(cpu),
 					      "rcu_cpus_hog");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(hog));
+			third = rc_third_cpu(cpu, torture_other_cpu(cpu));
+			if (third >= 0) {
+				sync = rcu_test_run_on(rc_flight_sync_fn, f, third, "rcu_cpus_s");
+				KUNIT_ASSERT_FALSE(test, IS_ERR(sync));
+			}
 			t = rcu_test_run_on(rc_flight_fn, f, cpu, "rcu_cpus_f");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 			if (!rc_wait(&f->finished, 60)) {
@@ -350,7 +426,14 @@ static void rcu_cpus_gps_in_flight(struct kunit *test)
 				return;
 			}
 			kthread_stop(t);
+			if (sync)
+				kthread_stop(sync);
 			kthread_stop(hog);
+			KUNIT_EXPECT_EQ_MSG(test, f->sync_early, 0,
+					    "CPU %u, %s grace periods in flight: %d of %d %s() calls made inside a reader returned before it ended",
+					    cpu, exp ? "expedited" : "normal", f->sync_early,
+					    RC_FLIGHT_ITERS,
+					    exp ? "synchronize_rcu_expedited" : "synchronize_rcu");
 			KUNIT_EXPECT_EQ_MSG(test, f->cb_early, 0,
 					    "CPU %u, %s grace periods in flight: %d of %d callbacks ran inside the reader that queued them",
 					    cpu, exp ? "expedited" : "normal", f->cb_early,
@@ -526,6 +609,118 @@ static void rcu_cpus_barrier_other_cpu(struct kunit *test)
 			      "every online CPU got an rcu_barrier() IPI in each of 10 calls");
 }
 
+/*
+ * rcu_barrier() while a CPU is inside one of its callbacks: that CPU's
+ * count must still include the callback (rcu_do_batch() subtracts it
+ * only after the invocation), or the barrier passes over the CPU and
+ * returns while the callback still runs.  The callback holds until the
+ * barrier returns or, once the barrier has visited its CPU, for half a
+ * second: long enough for a barrier that passed over it to return.
+ */
+struct rc_slow {
+	struct rcu_head rh;
+	unsigned int cpu;	/* where the callback runs */
+	bool running;		/* the callback has begun */
+	bool visited;		/* rcu_barrier() has visited its CPU */
+	bool returned;		/* rcu_barrier() returned */
+	bool done;		/* the callback has ended */
+	bool done_at_return;	/* ... when rcu_barrier() returned */
+	bool finished;
+};
+
+static struct rc_slow *rc_slow_cur;
+
+static void rc_slow_hook(unsigned int cpu)
+{
+	struct rc_slow *sl = READ_ONCE(rc_slow_cur);
+
+	if (sl && cpu == sl->cpu)
+		WRITE_ONCE(sl->visited, true);
+}
+
+static void rc_slow_cb(struct rcu_head *rh)
+{
+	struct rc_slow *sl = container_of(rh, struct rc_slow, rh);
+	unsigned long cap = jiffies + 5 * HZ, end = 0;
+
+	WRITE_ONCE(sl->running, true);
+	while (!READ_ONCE(sl->returned) && time_before(jiffies, cap)) {
+		if (!end && READ_ONCE(sl->visited))
+			end = jiffies + HZ / 2;
+		if (end && time_after(jiffies, end))
+			break;
+		cpu_relax();
+	}
+	smp_store_release(&sl->done, true);
+}
+
+static int rc_slow_queue_fn(void *arg)
+{
+	struct rc_slow *sl = arg;
+
+	call_rcu(&sl->rh, rc_slow_cb);
+	torture_kthread_park();
+	return 0;
+}
+
+static int rc_slow_barrier_fn(void *arg)
+{
+	struct rc_slow *sl = arg;
+
+	rcu_barrier();
+	sl->done_at_return = smp_load_acquire(&sl->done);
+	WRITE_ONCE(sl->returned, true);
+	WRITE_ONCE(sl->finished, true);
+	torture_kthread_park();
+	return 0;
+}
+
+static void rcu_cpus_barrier_running_cb(struct kunit *test)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	for_each_online_cpu(cpu) {
+		struct task_struct *tq, *tb;
+		struct rc_slow *sl;
+
+		if (!rc_cpu_tested(cpu))
+			continue;
+		sl = kzalloc(sizeof(*sl), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, sl);
+		sl->cpu = cpu;
+		init_rcu_head(&sl->rh);
+		rcu_barrier();		/* nothing of ours pending before */
+		WRITE_ONCE(rc_slow_cur, sl);
+		WRITE_ONCE(rcu_barrier_test_fn, rc_slow_hook);
+		tq = rcu_test_run_on(rc_slow_queue_fn, sl, cpu, "rcu_cpus_sq");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tq));
+		if (!rc_wait(&sl->running, 60)) {
+			WRITE_ONCE(rcu_barrier_test_fn, NULL);
+			KUNIT_FAIL(test, "CPU %u's callback did not run in 60 s", cpu);
+			return;
+		}
+		tb = rcu_test_run_on(rc_slow_barrier_fn, sl, torture_other_cpu(cpu), "rcu_cpus_sb");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tb));
+		if (!rc_wait(&sl->finished, 60)) {
+			WRITE_ONCE(rcu_barrier_test_fn, NULL);
+			KUNIT_FAIL(test, "rcu_barrier() with CPU %u in a callback did not return in 60 s",
+				   cpu);
+			return;
+		}
+		WRITE_ONCE(rcu_barrier_test_fn, NULL);
+		WRITE_ONCE(rc_slow_cur, NULL);
+		kthread_stop(tb);
+		kthread_stop(tq);
+		KUNIT_EXPECT_TRUE_MSG(test, sl->done_at_return,
+				      "rcu_barrier() returned while CPU %u was still inside a callback",
+				      cpu);
+		rcu_barrier();
+		kfree(sl);
+	}
+}
+
 /* ---- kfree_rcu() arrays: the last object's grace period counts ---- */
 
 /* rcu/kvfree_rcu.c hands a CPU's partly filled array to RCU this late. */
@@ -546,6 +741,7 @@ struct rc_kf {
 	bool intact;
 	bool finished;
 	bool conclusive;	/* the second object joined the first's array */
+	bool array;		/* kfree_rcu(ptr), not kfree_rcu(ptr, rh) */
 };
 
 static struct rc_kf_obj *rc_kf_alloc(void)
@@ -599,7 +795,10 @@ static int rc_kf_updater_fn(void *arg)
 		goto out;
 	}
 	kvfree_rcu_flush_local();
-	kfree_rcu(a, rh);
+	if (k->array)
+		kfree_rcu(a);
+	else
+		kfree_rcu(a, rh);
 	t0 = jiffies;
 	synchronize_rcu_expedited();
 	rcu_assign_pointer(rc_kf_ptr, b);
@@ -607,7 +806,10 @@ static int rc_kf_updater_fn(void *arg)
 	while (!READ_ONCE(k->in))
 		cond_resched();
 	RCU_INIT_POINTER(rc_kf_ptr, NULL);
-	kfree_rcu(b, rh);
+	if (k->array)
+		kfree_rcu(b);
+	else
+		kfree_rcu(b, rh);
 	k->conclusive = time_before(jiffies, t0 + RC_KF_DRAIN);
 	if (k->conclusive) {
 		while (time_before(jiffies, t0 + 3 * RC_KF_DRAIN))
@@ -623,42 +825,47 @@ out:
 
 static void rcu_cpus_kfree_batch_every_cpu(struct kunit *test)
 {
+	static const char * const kind[] = { "chain", "array" };
 	unsigned int cpu;
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
 	for_each_online_cpu(cpu) {
-		int tries, conclusive = 0;
-
 		if (!rc_cpu_tested(cpu))
 			continue;
 		rc_pin(cpu);
-		for (tries = 0; tries < RC_KF_TRIES && !conclusive; tries++) {
-			struct task_struct *r, *u;
-			struct rc_kf k = { };
+		/* Both kinds of batch: kfree_rcu(ptr, rh) chains, kfree_rcu(ptr) arrays. */
+		for (int array = 0; array < 2; array++) {
+			int tries, conclusive = 0;
 
-			r = rcu_test_run_on(rc_kf_reader_fn, &k, torture_other_cpu(cpu), "rcu_cpus_kr");
-			KUNIT_ASSERT_FALSE(test, IS_ERR(r));
-			u = rcu_test_run_on(rc_kf_updater_fn, &k, cpu, "rcu_cpus_ku");
-			KUNIT_ASSERT_FALSE(test, IS_ERR(u));
-			if (!rc_wait(&k.finished, 60) || !rc_wait(&k.done, 60)) {
-				KUNIT_FAIL(test, "kfree_rcu() test on CPU %u did not finish in 60 s",
-					   cpu);
-				rc_pin(-1);
-				return;
+			for (tries = 0; tries < RC_KF_TRIES && !conclusive; tries++) {
+				struct task_struct *r, *u;
+				struct rc_kf k = { .array = array };
+
+				r = rcu_test_run_on(rc_kf_reader_fn, &k, torture_other_cpu(cpu),
+						    "rcu_cpus_kr");
+				KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+				u = rcu_test_run_on(rc_kf_updater_fn, &k, cpu, "rcu_cpus_ku");
+				KUNIT_ASSERT_FALSE(test, IS_ERR(u));
+				if (!rc_wait(&k.finished, 60) || !rc_wait(&k.done, 60)) {
+					KUNIT_FAIL(test, "kfree_rcu() %s test on CPU %u did not finish in 60 s",
+						   kind[array], cpu);
+					rc_pin(-1);
+					return;
+				}
+				kthread_stop(u);
+				kthread_stop(r);
+				if (!k.conclusive)
+					continue;
+				conclusive = 1;
+				KUNIT_EXPECT_TRUE_MSG(test, k.intact,
+						      "CPU %u's kfree_rcu() %s freed an object under a reader that began before it was added",
+						      cpu, kind[array]);
 			}
-			kthread_stop(u);
-			kthread_stop(r);
-			if (!k.conclusive)
-				continue;
-			conclusive = 1;
-			KUNIT_EXPECT_TRUE_MSG(test, k.intact,
-					      "CPU %u's kfree_rcu() array freed an object under a reader that began before it was added",
-					      cpu);
+			if (!conclusive)
+				kunit_info(test, "CPU %u: the %s was always drained before the second object joined\n",
+					   cpu, kind[array]);
 		}
-		if (!conclusive)
-			kunit_info(test, "CPU %u: the array was always drained before the second object joined\n",
-				   cpu);
 	}
 	rc_pin(-1);
 	kvfree_rcu_barrier();
@@ -669,6 +876,7 @@ static struct kunit_case rcu_cpus_cases[] = {
 	KUNIT_CASE(rcu_cpus_gps_in_flight),
 	KUNIT_CASE(rcu_cpus_barrier_every_cpu),
 	KUNIT_CASE(rcu_cpus_barrier_other_cpu),
+	KUNIT_CASE(rcu_cpus_barrier_running_cb),
 	KUNIT_CASE(rcu_cpus_kfree_batch_every_cpu),
 	{}
 };

@@ -22,6 +22,9 @@
  *  - barrier_offline_during: a CPU with callbacks goes offline while
  *    rcu_barrier() is between visits, before its own: the barrier still
  *    waits for those callbacks.
+ *  - merge_keeps_gp: an outgoing CPU's callbacks that wait for a later
+ *    grace period than the surviving CPU's keep it: they do not run when
+ *    the earlier one ends, under a reader that began before them.
  *  - expedited: expedited grace periods run back to back while a CPU
  *    goes offline and online: none waits for the offline CPU.
  *  - exp_offline_before_ipi: a CPU the expedited grace period marked
@@ -687,6 +690,161 @@ static void rcu_hotplug_barrier_10k(struct kunit *test)
 }
 
 /*
+ * An outgoing CPU's callbacks waiting for a later grace period than the
+ * surviving CPU's own waiting ones must keep their grace period when they
+ * move, not join the earlier one.  A reader on @c holds grace period g1,
+ * for which CPU 0 (the survivor) has a callback waiting; a reader on @b
+ * begins once @b has reported for g1, and then @o queues a callback,
+ * which needs g1's successor and so must wait for the reader on @b.  @o
+ * goes offline; the reader on @c leaves, so g1 ends: @o's callback must
+ * not run while the reader on @b is still inside.
+ */
+struct hp_merge {
+	struct rcu_head rh;
+	unsigned long gp;	/* the grace period it was given, if any */
+	bool queued;
+	bool ran;
+};
+
+static void hp_merge_cb(struct rcu_head *rh)
+{
+	WRITE_ONCE(container_of(rh, struct hp_merge, rh)->ran, true);
+}
+
+static int hp_merge_queue_fn(void *arg)
+{
+	struct hp_merge *m = arg;
+	struct rcu_data *rdp = this_cpu_ptr(&rcu_data);
+
+	call_rcu(&m->rh, hp_merge_cb);
+	/* Its RCU_SOFTIRQ gives it a grace period. */
+	for (int i = 0; i < 1000 && !rcu_segcblist_nextgp(&rdp->cblist, &m->gp); i++)
+		msleep(1);
+	WRITE_ONCE(m->queued, true);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+/* The grace period @cpu's callbacks wait for first, or 0. */
+static unsigned long hp_cpu_nextgp(int cpu)
+{
+	unsigned long flags, gp = 0;
+
+	local_irq_save(flags);
+	if (!rcu_segcblist_nextgp(&per_cpu_ptr(&rcu_data, cpu)->cblist, &gp))
+		gp = 0;
+	local_irq_restore(flags);
+	return gp;
+}
+
+/*
+ * One try: -1 if inconclusive (the survivor had no callbacks waiting for
+ * an earlier grace period than the moved one's, or that grace period did
+ * not end while the reader on @b held), else whether the moved callback
+ * ran too early.
+ */
+static int hp_merge_try(struct kunit *test, int o, int c, int b)
+{
+	struct hp_reader r1 = { .preempt_off = true }, r2 = { .preempt_off = true };
+	struct rcu_data *rdp_b = per_cpu_ptr(&rcu_data, b);
+	struct task_struct *t1, *t2, *tq;
+	struct hp_merge ms = { }, mo = { };
+	unsigned long g1 = 0, dst;
+	int ret = -1;
+
+	init_rcu_head_on_stack(&ms.rh);
+	init_rcu_head_on_stack(&mo.rh);
+	rcu_barrier();
+
+	/* g1 starts for CPU 0's callback, held by the reader on @c. */
+	t1 = hp_kthread_on(test, hp_reader_fn, &r1, c, "hp_merge_r1");
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r1.in, 5000));
+	call_rcu(&ms.rh, hp_merge_cb);
+	for (int i = 0; i < 5000 && !(g1 = hp_cpu_nextgp(0)); i++)
+		msleep(1);
+	/* @b, idle, reports for g1 (the forced-QS scan sees it idle). */
+	for (int i = 0; i < 5000; i++) {
+		unsigned long cur = READ_ONCE(rcu_state.gp_seq);
+
+		if (gp_seq_state(cur) && gp_seq_endval(cur) == g1 &&
+		    READ_ONCE(rdp_b->mynode->gp_seq) == cur &&
+		    !(READ_ONCE(rdp_b->mynode->qsmask) & rdp_b->grpmask))
+			break;
+		msleep(1);
+	}
+	t2 = hp_kthread_on(test, hp_reader_fn, &r2, b, "hp_merge_r2");
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r2.in, 5000));
+	tq = hp_kthread_on(test, hp_merge_queue_fn, &mo, o, "hp_merge_q");
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&mo.queued, 5000));
+	/* Freed by call_rcu() where its last reference goes: keep it here. */
+	get_task_struct(tq);
+	kthread_stop(tq);
+	dst = hp_cpu_nextgp(0);
+	KUNIT_EXPECT_EQ(test, remove_cpu(o), 0);
+	put_task_struct(tq);
+
+	/*
+	 * CPU 0's first waiting callbacks' grace period ends; the moved
+	 * callback's cannot, @b is inside.
+	 */
+	WRITE_ONCE(r1.leave, true);
+	for (int i = 0; i < 5000 && !gp_seq_done_val(READ_ONCE(rcu_state.gp_seq), dst); i++)
+		msleep(1);
+	msleep(50);
+	if (dst && mo.gp && ULONG_CMP_LT(dst, mo.gp) &&
+	    gp_seq_done_val(READ_ONCE(rcu_state.gp_seq), dst) && !READ_ONCE(r2.done))
+		ret = READ_ONCE(mo.ran);
+	if (ret > 0)
+		KUNIT_FAIL(test, "CPU %d's callback (grace period %#lx) ran with CPU 0's (%#lx) after CPU %d went offline, inside a reader on CPU %d that began before it was queued",
+			   o, mo.gp, dst, o, b);
+	WRITE_ONCE(r2.leave, true);
+	rcu_barrier();
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(mo.ran));
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(ms.ran));
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r1.done, 5000));
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r2.done, 5000));
+	kthread_stop(t1);
+	kthread_stop(t2);
+	destroy_rcu_head_on_stack(&ms.rh);
+	destroy_rcu_head_on_stack(&mo.rh);
+	return ret;
+}
+
+static void rcu_hotplug_merge_keeps_gp(struct kunit *test)
+{
+	struct task_struct *gp = rcu_state.gp_kthread;
+	struct cpumask cpu0;
+	int o, c, b, ret = -1, tries = 0;
+
+	if (num_online_cpus() < 4)
+		kunit_skip(test, "needs 4 CPUs");
+	hp_save();
+	cpumask_clear(&cpu0);
+	cpumask_set_cpu(0, &cpu0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, &cpu0), 0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(gp, &cpu0), 0);
+	o = hp_pick_cpu(0);
+	c = hp_pick_cpu(o);
+	b = -1;
+	for (int cpu = 1; cpu < nr_cpu_ids && b < 0; cpu++)
+		if (cpu_online(cpu) && cpu != o && cpu != c)
+			b = cpu;
+	KUNIT_ASSERT_GT(test, b, 0);
+	/* Other callbacks on CPU 0 can spoil the setup: a few tries. */
+	while (ret < 0 && tries++ < 5) {
+		if (!cpu_online(o))
+			KUNIT_EXPECT_EQ(test, add_cpu(o), 0);
+		ret = hp_merge_try(test, o, c, b);
+	}
+	if (ret < 0)
+		kunit_info(test, "inconclusive in %d tries\n", tries - 1);
+	set_cpus_allowed_ptr(gp, cpu_possible_mask);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+	hp_restore(test);
+}
+
+/*
  * rcu_barrier() is between two CPUs' visits when a CPU it has not visited
  * goes offline, its callbacks moving to a CPU it has: it must still wait
  * for them.  The hook stops the barrier after the visit of every CPU
@@ -1337,6 +1495,7 @@ static struct kunit_case rcu_hotplug_test_cases[] = {
 	KUNIT_CASE(rcu_hotplug_leaf_empties_mid_gp),
 	KUNIT_CASE(rcu_hotplug_barrier_10k),
 	KUNIT_CASE(rcu_hotplug_barrier_offline_during),
+	KUNIT_CASE(rcu_hotplug_merge_keeps_gp),
 	KUNIT_CASE(rcu_hotplug_expedited),
 	KUNIT_CASE(rcu_hotplug_exp_offline_before_ipi),
 	KUNIT_CASE(rcu_hotplug_online_again),

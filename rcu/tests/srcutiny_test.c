@@ -7,7 +7,8 @@
  * polled cookies.  Readers count on the index the last flip chose, so a
  * reader that sleeps (normal or fast, or one in a softirq) must hold up
  * its own domain.  Callbacks run in the kthread with bottom halves off,
- * in order, one grace period's worth at a time; cleanup refuses a busy
+ * in order, one grace period's worth at a time (those queued before its
+ * flip, not those queued while it waits); cleanup refuses a busy
  * domain and a cleaned-up one refuses callbacks.  The sequence number
  * starts just before it wraps, so a run of grace periods crosses it.
  */
@@ -245,6 +246,61 @@ out:
 	kfree(c);
 }
 
+/*
+ * A grace period's callbacks are those queued before its flip: one
+ * queued after it may be waiting for a reader that took the new index
+ * (it began after the flip, before the callback's update), which that
+ * grace period does not wait for.  Reader 1 holds the grace period of
+ * callback 0; once the index has flipped, reader 2 enters and callback 1
+ * is queued; reader 1 leaves: callback 0 runs, callback 1 must not
+ * until reader 2 has left.
+ */
+static int srcutiny_flip_ran[2];
+
+static void srcutiny_flip_cb0(struct rcu_head *rh)
+{
+	WRITE_ONCE(srcutiny_flip_ran[0], 1);
+}
+
+static void srcutiny_flip_cb1(struct rcu_head *rh)
+{
+	WRITE_ONCE(srcutiny_flip_ran[1], 1);
+}
+
+static void srcutiny_cb_after_flip(struct kunit *test)
+{
+	struct srcutiny_rdr r1 = { .ssp = &srcutiny_a, .hold_ms = 300 };
+	struct srcutiny_rdr r2 = { .ssp = &srcutiny_a, .hold_ms = 1000 };
+	struct rcu_head rh[2];
+	int idx0 = READ_ONCE(srcutiny_a.srcu_idx);
+
+	srcutiny_flip_ran[0] = srcutiny_flip_ran[1] = 0;
+	init_rcu_head_on_stack(&rh[0]);
+	init_rcu_head_on_stack(&rh[1]);
+	if (!srcutiny_rdr_start(test, &r1))
+		goto out;
+	call_srcu(&srcutiny_a, &rh[0], srcutiny_flip_cb0);
+	for (int i = 0; i < 5000 && READ_ONCE(srcutiny_a.srcu_idx) == idx0; i++)
+		msleep(1);
+	KUNIT_EXPECT_NE_MSG(test, READ_ONCE(srcutiny_a.srcu_idx), idx0,
+			    "the grace period never flipped the index");
+	if (!srcutiny_rdr_start(test, &r2))
+		goto out_r1;
+	call_srcu(&srcutiny_a, &rh[1], srcutiny_flip_cb1);
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&srcutiny_flip_ran[0], 5000));
+	msleep(50);
+	KUNIT_EXPECT_TRUE_MSG(test, !READ_ONCE(srcutiny_flip_ran[1]) || READ_ONCE(r2.left),
+			      "a callback queued after the flip ran with the grace period in flight, under a reader of the new index");
+	srcutiny_rdr_wait(test, &r2);
+out_r1:
+	srcutiny_rdr_wait(test, &r1);
+	srcu_barrier(&srcutiny_a);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(srcutiny_flip_ran[1]));
+out:
+	destroy_rcu_head_on_stack(&rh[0]);
+	destroy_rcu_head_on_stack(&rh[1]);
+}
+
 /* ---- readers outside process context and fast readers ---- */
 
 /* Sleep until @cookie is done, at most @ms milliseconds.  Return: it is. */
@@ -452,6 +508,7 @@ static struct kunit_case srcutiny_test_cases[] = {
 	KUNIT_CASE(srcutiny_sleeping_reader),
 	KUNIT_CASE(srcutiny_domains_independent),
 	KUNIT_CASE(srcutiny_callbacks),
+	KUNIT_CASE(srcutiny_cb_after_flip),
 	KUNIT_CASE(srcutiny_softirq_reader),
 	KUNIT_CASE(srcutiny_fast),
 	KUNIT_CASE(srcutiny_polled),
