@@ -89,14 +89,20 @@ CHECK_QUICK_STEPS := check-prepare check-build check-size check-unit check-spars
 	check-sparse-cases check-codegen check-link check-wmm check-scenarios
 CHECK_QUICK_SCENARIOS ?= tree-1 torture-tiny-1
 
+# $(call check-timed,STEP[ VAR=VALUE...]): run one step and append its
+# wall time to $(CHECK_LOGS)/times.txt, which the summary prints (the
+# budget of make check is watched step by step).
+check-timed = t0=$$(date +%s); $(MAKE) --no-print-directory $(1) && \
+	echo "$(firstword $(1)) $$(( $$(date +%s) - t0 ))" >> $(CHECK_LOGS)/times.txt
+
 check:
-	@$(foreach s,$(CHECK_STEPS),$(MAKE) --no-print-directory $(s) &&) true
-	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
+	@$(foreach s,$(CHECK_STEPS),$(call check-timed,$(s)) &&) true
+	@$(PYTHON) tests/harness/summary.py --times $(CHECK_LOGS)/times.txt $(CHECK_RESULTS)
 
 check-quick:
-	@$(foreach s,$(CHECK_QUICK_STEPS),$(MAKE) --no-print-directory $(s) \
-		CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)" &&) true
-	@$(PYTHON) tests/harness/summary.py $(CHECK_RESULTS)
+	@$(foreach s,$(CHECK_QUICK_STEPS),$(call check-timed,$(s) \
+		CHECK_SCENARIOS="$(CHECK_QUICK_SCENARIOS)") &&) true
+	@$(PYTHON) tests/harness/summary.py --times $(CHECK_LOGS)/times.txt $(CHECK_RESULTS)
 
 check-prepare:
 	@rm -rf $(CHECK_RESULTS) $(CHECK_LOGS)

@@ -31,8 +31,8 @@
  *    back, also one whose whole leaf had been offline.
  *  - dyntick: an offline CPU's dyntick counter is even and still, and the
  *    cycle leaves it odd and larger.
- *  - kfree_rcu: objects in an outgoing CPU's kfree_rcu() array are freed,
- *    and kvfree_rcu_barrier() waits for them.
+ *  - kfree_rcu: objects in the kfree_rcu() batch an outgoing CPU was
+ *    still filling are freed, and kvfree_rcu_barrier() waits for them.
  *  - preempt_empty_leaf (PREEMPT_RCU): a task preempted in a reader on a
  *    leaf whose CPUs all went offline holds up new grace periods.
  *  - stall_ignores_offline: a CPU that goes offline during a stalled
@@ -786,7 +786,7 @@ static void rcu_hotplug_barrier_offline_during(struct kunit *test)
  * time the CPU wakes in its idle task to go offline there is a window in
  * which it is marked but can only answer as it goes.
  */
-#define HP_EXP_CYCLES	40
+#define HP_EXP_CYCLES	100
 
 struct hp_exp {
 	bool stop;
@@ -814,6 +814,26 @@ static int hp_exp_fn(void *arg)
 	return 0;
 }
 
+/*
+ * While @cpu goes offline, an expedited grace period that marked it sends
+ * its IPIs only once the CPU answered or is offline: one marked after its
+ * last context switch, on the idle task's way out, gets no IPI then, and
+ * nothing but rcutree_report_dead() answers for it.  Still a race (the
+ * grace period must mark it in that window), hence the cycles.
+ */
+static int hp_exp_dying_cpu = -1;
+
+static void hp_exp_dying_hook(struct rcu_node *rnp)
+{
+	int cpu = READ_ONCE(hp_exp_dying_cpu);
+
+	if (cpu < rnp->grplo || cpu > rnp->grphi)
+		return;
+	for (int i = 0; i < 1000 && cpu_online(cpu) &&
+	     READ_ONCE(per_cpu(rcu_exp_qs_pending, cpu)); i++)
+		udelay(10);
+}
+
 static void rcu_hotplug_expedited(struct kunit *test)
 {
 	int cpu = hp_pick_cpu(raw_smp_processor_id());
@@ -825,18 +845,23 @@ static void rcu_hotplug_expedited(struct kunit *test)
 		kunit_skip(test, "needs 3 CPUs");
 	hp_save();
 	t = hp_kthread_on(test, hp_exp_fn, &e, -1, "hp_exp");
+	WRITE_ONCE(rcu_exp_test_fn, hp_exp_dying_hook);
 	for (int i = 0; i < HP_EXP_CYCLES; i++) {
 		gps = READ_ONCE(e.gps);
+		WRITE_ONCE(hp_exp_dying_cpu, cpu);
 		KUNIT_EXPECT_EQ(test, remove_cpu(cpu), 0);
+		WRITE_ONCE(hp_exp_dying_cpu, -1);
 		/* Expedited GPs go on without the offline CPU. */
 		for (int ms = 0; ms < 2000 && READ_ONCE(e.gps) < gps + 3; ms++)
 			msleep(1);
-		KUNIT_EXPECT_GE(test, READ_ONCE(e.gps), gps + 3);
+		KUNIT_EXPECT_GE_MSG(test, READ_ONCE(e.gps), gps + 3,
+				    "cycle %d: expedited grace periods hung", i);
 		if (READ_ONCE(e.gps) < gps + 3)
 			break;
 		/* At once: the CPU may not have halted yet. */
 		KUNIT_EXPECT_EQ(test, add_cpu(cpu), 0);
 	}
+	WRITE_ONCE(rcu_exp_test_fn, NULL);
 	WRITE_ONCE(e.stop, true);
 	kthread_stop(t);
 	kunit_info(test, "%lu expedited GPs, longest %llu us\n", e.gps,
@@ -1037,7 +1062,7 @@ static void rcu_hotplug_dyntick(struct kunit *test)
 	hp_restore(test);
 }
 
-#define HP_KFREE_N	20
+#define HP_KFREE_TRIES	3
 
 struct hp_kobj {
 	struct rcu_head rh;
@@ -1045,16 +1070,43 @@ struct hp_kobj {
 };
 
 struct hp_kfreer {
-	struct hp_kobj *objs[HP_KFREE_N];
+	int cpu;
+	unsigned long n;
+	struct hp_kobj *last;	/* the last one kfree_rcu()'d on @cpu */
 	bool done;
 };
 
+/*
+ * kfree_rcu() on @cpu until the kthread finds itself moved away: the
+ * array's monitor timer hands a batch to RCU some milliseconds after its
+ * first object, so only a batch still being filled when the CPU went
+ * down is sure to be left for the CPU's own teardown to hand over.
+ */
 static int hp_kfreer_fn(void *arg)
 {
 	struct hp_kfreer *k = arg;
 
-	for (int i = 0; i < HP_KFREE_N; i++)
-		kfree_rcu(k->objs[i], rh);
+	for (;;) {
+		struct hp_kobj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+		bool here;
+
+		if (!o)
+			break;
+		preempt_disable();
+		here = smp_processor_id() == k->cpu;
+		if (here) {
+			kfree_rcu(o, rh);
+			WRITE_ONCE(k->last, o);
+			WRITE_ONCE(k->n, k->n + 1);
+		}
+		preempt_enable();
+		if (!here) {
+			kfree(o);
+			break;
+		}
+		udelay(20);
+		cond_resched();
+	}
 	WRITE_ONCE(k->done, true);
 	while (!kthread_should_stop())
 		msleep(1);
@@ -1064,26 +1116,28 @@ static int hp_kfreer_fn(void *arg)
 static void rcu_hotplug_kfree_rcu(struct kunit *test)
 {
 	int cpu = hp_pick_cpu(raw_smp_processor_id());
-	struct hp_kfreer k = { };
 	struct task_struct *t;
-	int freed = 0;
 
 	if (cpu < 0)
 		kunit_skip(test, "needs 3 CPUs");
 	hp_save();
-	for (int i = 0; i < HP_KFREE_N; i++) {
-		k.objs[i] = kmalloc(sizeof(struct hp_kobj), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, k.objs[i]);
+	/* Each try loses only if the timer fires just as the CPU leaves. */
+	for (int i = 0; i < HP_KFREE_TRIES; i++) {
+		struct hp_kfreer k = { .cpu = cpu };
+
+		t = hp_kthread_on(test, hp_kfreer_fn, &k, cpu, "hp_kfreer");
+		for (int ms = 0; ms < 5000 && READ_ONCE(k.n) < 100; ms++)
+			msleep(1);
+		KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
+		KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&k.done, 5000));
+		kthread_stop(t);
+		KUNIT_ASSERT_NOT_NULL(test, k.last);
+		kvfree_rcu_barrier();
+		KUNIT_EXPECT_TRUE_MSG(test, rcu_test_obj_is_free(k.last, "slab kmalloc-64 "),
+				      "try %d: CPU %d's last kfree_rcu() object never freed",
+				      i, cpu);
+		KUNIT_ASSERT_EQ(test, add_cpu(cpu), 0);
 	}
-	t = hp_kthread_on(test, hp_kfreer_fn, &k, cpu, "hp_kfreer");
-	while (!READ_ONCE(k.done))
-		msleep(1);
-	kthread_stop(t);
-	KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
-	kvfree_rcu_barrier();
-	for (int i = 0; i < HP_KFREE_N; i++)
-		freed += rcu_test_obj_is_free(k.objs[i], "slab kmalloc-64 ");
-	KUNIT_EXPECT_EQ(test, freed, HP_KFREE_N);
 	hp_restore(test);
 }
 
@@ -1175,46 +1229,102 @@ static int hp_preempter_fn(void *arg)
 	return 0;
 }
 
+/* The same, but it stays: a task's exit queues an RCU callback. */
+static int hp_preempter_stay_fn(void *arg)
+{
+	WRITE_ONCE(*(bool *)arg, true);
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+/* A context switch on every online CPU: a FIFO kthread that exits at once. */
+static void hp_preempt_all(struct kunit *test)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct task_struct *tp;
+		bool ran = false;
+
+		tp = kthread_create(hp_preempter_fn, &ran, "hp_preempter");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tp));
+		kthread_bind(tp, cpu);
+		sched_set_fifo(tp);
+		wake_up_process(tp);
+		KUNIT_ASSERT_TRUE(test, rcu_test_wait_flag(&ran, 1000));
+	}
+}
+
+#define HP_EMPTY_LEAF_TRIES	5
+
 /*
  * A task preempted in a reader stays queued on its leaf when the leaf's
- * CPUs all go offline: the next grace period must wait for it.
+ * CPUs all go offline: the next grace period must wait for it.  Only a
+ * grace period that starts once the leaf is empty tells: one that was
+ * running when the reader was preempted, or that started while a CPU of
+ * the leaf was still online, waits for the reader anyway.  A try in
+ * which a grace period ran meanwhile (an RCU callback queued elsewhere)
+ * is done again.
  */
 static void rcu_hotplug_preempt_empty_leaf(struct kunit *test)
 {
 	struct rcu_node *leaf = hp_pick_leaf();
-	struct hp_reader r = { };
-	struct task_struct *tr, *tp;
-	bool preempted = false;
-	unsigned long cookie;
-	int last;
+	bool told = false;
+	int last, tries;
 
 	if (!leaf || num_online_cpus() < 3)
 		kunit_skip(test, "needs a leaf without CPU 0 and 3 CPUs");
 	hp_save();
 	last = leaf->grphi;
-	tr = hp_kthread_on(test, hp_reader_fn, &r, last, "hp_reader");
-	KUNIT_ASSERT_TRUE(test, rcu_test_wait_flag(&r.in, 1000));
-	tp = kthread_create(hp_preempter_fn, &preempted, "hp_preempter");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(tp));
-	kthread_bind(tp, last);
-	sched_set_fifo(tp);
-	wake_up_process(tp);
-	KUNIT_ASSERT_TRUE(test, rcu_test_wait_flag(&preempted, 1000));
-	KUNIT_ASSERT_GT(test, READ_ONCE(leaf->n_blkd), 0);
+	for (tries = 1; tries <= HP_EMPTY_LEAF_TRIES && !told; tries++) {
+		struct hp_reader r = { };
+		struct task_struct *tr, *tp;
+		bool preempted = false;
+		unsigned long seq, cookie;
 
-	for (int cpu = leaf->grplo; cpu <= leaf->grphi; cpu++)
-		KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(leaf->qsmaskinitnext), 0UL);
-	KUNIT_EXPECT_GT(test, READ_ONCE(leaf->n_blkd), 0);
+		rcu_barrier();
+		synchronize_rcu();
+		tr = hp_kthread_on(test, hp_reader_fn, &r, last, "hp_reader");
+		KUNIT_ASSERT_TRUE(test, rcu_test_wait_flag(&r.in, 1000));
+		tp = kthread_create(hp_preempter_stay_fn, &preempted, "hp_preempter");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(tp));
+		kthread_bind(tp, last);
+		sched_set_fifo(tp);
+		seq = rcu_get_gp_seq();
+		wake_up_process(tp);
+		KUNIT_ASSERT_TRUE(test, rcu_test_wait_flag(&preempted, 1000));
+		KUNIT_ASSERT_GT(test, READ_ONCE(leaf->n_blkd), 0);
 
-	cookie = start_poll_synchronize_rcu();
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, poll_state_synchronize_rcu(cookie));
-	WRITE_ONCE(r.leave, true);
-	KUNIT_EXPECT_TRUE(test, hp_wait_gp(cookie, 2000));
-	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r.done, 1000));
-	kthread_stop(tr);
-	hp_restore(test);
+		for (int cpu = leaf->grplo; cpu <= leaf->grphi; cpu++)
+			KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
+		KUNIT_EXPECT_EQ(test, READ_ONCE(leaf->qsmaskinitnext), 0UL);
+		KUNIT_EXPECT_GT(test, READ_ONCE(leaf->n_blkd), 0);
+		told = !gp_seq_state(seq) && rcu_get_gp_seq() == seq;
+
+		cookie = start_poll_synchronize_rcu();
+		/*
+		 * The reader moved on when its CPU went, and spins on another
+		 * one, which would hold the grace period up by itself: preempt
+		 * every CPU now and then (the reader is not queued again), so
+		 * that only the leaf's queue may hold it.
+		 */
+		for (int i = 0; told && i < 50 && !poll_state_synchronize_rcu(cookie); i++) {
+			hp_preempt_all(test);
+			msleep(20);
+		}
+		KUNIT_EXPECT_FALSE(test, poll_state_synchronize_rcu(cookie));
+		WRITE_ONCE(r.leave, true);
+		KUNIT_EXPECT_TRUE(test, hp_wait_gp(cookie, 2000));
+		KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&r.done, 1000));
+		kthread_stop(tp);
+		kthread_stop(tr);
+		hp_restore(test);
+	}
+	if (!told)
+		kunit_skip(test, "a grace period ran while the leaf went offline, %d tries",
+			   HP_EMPTY_LEAF_TRIES);
+	kunit_info(test, "the leaf went offline between grace periods on try %d\n", tries - 1);
 }
 #else
 static void rcu_hotplug_preempt_empty_leaf(struct kunit *test)

@@ -89,6 +89,13 @@ CHECKS = {
     "stall": dict(defconfig="tree", cpus=4, timeout=120,
                   commands=["rcuqoi stall timeout=3 seconds=5 irqs=0", "poweroff"],
                   expect=[], require_ktap=True),
+    # The stall clock against grace-period start (rcu/tests/tree_stall_test.c):
+    # samplers on several CPUs look for a started grace period with an old
+    # ->jiffies_stall.
+    "stall-clock": dict(defconfig="tree", cpus=4, timeout=120,
+                        commands=["test rcu_tree_stall.rcu_stall_clock_set_before_gp_start",
+                                  "poweroff"],
+                        expect=[], require_ktap=True),
     # rcutorture on Tree RCU (non-preemptible), 4 CPUs.
     "torture-tree": dict(defconfig="tree", cpus=4, timeout=120,
                          commands=["torture duration=30", "poweroff"],
@@ -292,6 +299,14 @@ MUTANTS = [
          old="\tif (cmpxchg(&rcu_state.jiffies_stall, js, now + next) != js)",
          new="\tif (cmpxchg(&rcu_state.jiffies_stall, js, now + next) == js)",
          checks=["stall"]),
+    dict(name="stall-reset-after-gp-start",
+         what="the stall clock is set after the new grace period is visible and the root lock dropped",
+         file="rcu/tree.c",
+         old="\trcu_stall_reset();\n\tsmp_mb();\n\tWRITE_ONCE(rcu_state.gp_seq, rcu_state.gp_seq + 1);\t/* start */\n"
+             "\tsmp_mb();\n\tspin_unlock_irq(&root->lock);\n",
+         new="\tsmp_mb();\n\tWRITE_ONCE(rcu_state.gp_seq, rcu_state.gp_seq + 1);\t/* start */\n"
+             "\tsmp_mb();\n\tspin_unlock_irq(&root->lock);\n\trcu_stall_reset();\n",
+         checks=["stall-clock"]),
     dict(name="stall-self-any-cpu",
          what="any CPU of a leaf that owes a quiescent state reports the stall as its own",
          file="rcu/tree_stall.c",
