@@ -48,9 +48,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "init.h"
+
 static int failures;
 
-static void say(const char *fmt, ...)
+void say(const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -72,7 +74,7 @@ static void say(const char *fmt, ...)
 		close(fd);
 }
 
-static void result(const char *name, int ok, const char *why)
+void result(const char *name, int ok, const char *why)
 {
 	if (ok) {
 		say("INIT: PASS %s\n", name);
@@ -83,7 +85,7 @@ static void result(const char *name, int ok, const char *why)
 }
 
 /* Wait for one child; return its wait status or -1. */
-static int wait_for(pid_t pid)
+int wait_for(pid_t pid)
 {
 	int st;
 
@@ -486,7 +488,7 @@ static void test_pid_namespace(void)
 	result("pidns-zap", ok, "namespace init with children exits");
 }
 
-static int cmdline_has(const char *word)
+int cmdline_has(const char *word)
 {
 	char buf[4096];
 	int fd = open("/proc/cmdline", O_RDONLY), n;
@@ -726,6 +728,8 @@ int main(int argc, char **argv)
 		return exec_child(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "rcuos-cloexec-child"))
 		return cloexec_child(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "rcuos-script-child"))
+		return 44;	/* the interpreter of outside.c's script */
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -746,6 +750,8 @@ int main(int argc, char **argv)
 		test_pids();
 		test_files();
 	}
+	if (cmdline_has("rcuos.outside"))
+		test_outside();
 	/* Last: afterwards our children are in another PID namespace. */
 	test_pid_namespace();
 	if (!cmdline_has("rcuos.nomodule"))
