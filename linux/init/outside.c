@@ -24,6 +24,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <linux/auto_fs.h>
 #include <linux/io_uring.h>
 #include <linux/ipsec.h>
@@ -150,7 +151,8 @@ static int nl_talk(int proto, struct nlreq *r)
 	static unsigned int seq;
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	struct timeval tv = { .tv_sec = 20 };
-	int fd, ret = -EIO, count = 0, dump = r->n.nlmsg_flags & NLM_F_DUMP;
+	int fd, ret = -EIO, count = 0;
+	int dump = (r->n.nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;	/* NLM_F_EXCL is NLM_F_MATCH */
 	static char buf[32768];
 
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, proto);
@@ -197,6 +199,7 @@ static int tcp_pair(int family, const char *cc)
 	struct sockaddr_storage ss = { 0 };
 	socklen_t sl = family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
 	int l, c = -1, a = -1, one = 1, ok = 0;
+	struct timeval tv = { .tv_sec = 20 };
 	char buf[64] = "";
 	socklen_t blen = sizeof(buf);
 
@@ -220,9 +223,12 @@ static int tcp_pair(int family, const char *cc)
 	if (connect(c, (struct sockaddr *)&ss, sl))
 		goto out;
 	a = accept4(l, NULL, NULL, SOCK_CLOEXEC);
-	if (a < 0 || send(c, "ping", 4, 0) != 4 || recv(a, buf, sizeof(buf), MSG_WAITALL) != 4 ||
+	if (a < 0 || setsockopt(a, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
+	    setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		goto out;
+	if (send(c, "ping", 4, 0) != 4 || recv(a, buf, 4, MSG_WAITALL) != 4 ||
 	    memcmp(buf, "ping", 4) || send(a, "pong", 4, 0) != 4 ||
-	    recv(c, buf, sizeof(buf), MSG_WAITALL) != 4 || memcmp(buf, "pong", 4))
+	    recv(c, buf, 4, MSG_WAITALL) != 4 || memcmp(buf, "pong", 4))
 		goto out;
 	if (getsockopt(c, IPPROTO_TCP, TCP_CONGESTION, buf, &blen))
 		goto out;
@@ -241,6 +247,7 @@ static int udp_pair(int family)
 	struct sockaddr_storage ss = { 0 };
 	socklen_t sl = family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
 	int s = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0), c, ok = 0;
+	struct timeval tv = { .tv_sec = 20 };
 	char buf[16];
 
 	if (s < 0)
@@ -251,6 +258,7 @@ static int udp_pair(int family)
 	else
 		((struct sockaddr_in6 *)&ss)->sin6_addr = in6addr_loopback;
 	c = socket(family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	if (c >= 0 && !bind(s, (struct sockaddr *)&ss, sl) &&
 	    !getsockname(s, (struct sockaddr *)&ss, &sl) &&
 	    sendto(c, "udp", 3, 0, (struct sockaddr *)&ss, sl) == 3 &&
@@ -762,6 +770,25 @@ struct acl_xattr {
 	} e[5];
 };
 
+/*
+ * Fork a child that takes uid and gid UID (no supplementary groups) and
+ * opens PATH with FLAGS: 0 if it could, 1 on EACCES.
+ */
+static int open_as(uid_t uid, const char *path, int flags)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setresgid(uid, uid, uid) || setresuid(uid, uid, uid))
+			_exit(2);
+		fd = open(path, flags);
+		_exit(fd >= 0 ? 0 : errno == EACCES ? 1 : 3);
+	}
+	fd = wait_for(pid);
+	return fd >= 0 && WIFEXITED(fd) ? WEXITSTATUS(fd) : 4;
+}
+
 static void test_acl(void)
 {
 	const char *path = "/mnt/rcuos-acl";
@@ -776,47 +803,33 @@ static void test_acl(void)
 		},
 	};
 	struct acl_xattr back;
-	int fd, st, ok;
-	pid_t pid;
+	int fd, step = 0;
 
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	ok = fd >= 0 && write(fd, "acl", 3) == 3;
+	if (fd < 0 || write(fd, "acl", 3) != 3)
+		goto out;
+	close(fd);
+	fd = -1;
+	step++;
+	if (setxattr(path, "system.posix_acl_access", &acl, sizeof(acl), 0) ||
+	    getxattr(path, "system.posix_acl_access", &back, sizeof(back)) != sizeof(acl) ||
+	    memcmp(&acl, &back, sizeof(acl)))
+		goto out;
+	/* uid 1000 may read through its entry (not write), uid 1001 not at all. */
+	step++;
+	if (open_as(1000, path, O_RDONLY) != 0 || open_as(1000, path, O_WRONLY) != 1 ||
+	    open_as(1001, path, O_RDONLY) != 1)
+		goto out;
+	step++;
+	if (removexattr(path, "system.posix_acl_access") || open_as(1000, path, O_RDONLY) != 1)
+		goto out;
+	step++;
+out:
 	if (fd >= 0)
 		close(fd);
-	ok = ok && setxattr(path, "system.posix_acl_access", &acl, sizeof(acl), 0) == 0 &&
-	     getxattr(path, "system.posix_acl_access", &back, sizeof(back)) == sizeof(acl) &&
-	     !memcmp(&acl, &back, sizeof(acl));
-	/* uid 1000 may read through its entry, uid 1001 may not. */
-	pid = fork();
-	if (pid == 0) {
-		int f;
-
-		if (setresuid(1000, 1000, 1000))
-			_exit(1);
-		f = open(path, O_RDONLY);
-		if (f < 0)
-			_exit(2);
-		close(f);
-		_exit(open(path, O_WRONLY) < 0 && errno == EACCES ? 0 : 3);
-	}
-	st = wait_for(pid);
-	ok = ok && CHILD_OK(st);
-	pid = fork();
-	if (pid == 0) {
-		if (setresuid(1001, 1001, 1001))
-			_exit(1);
-		_exit(open(path, O_RDONLY) < 0 && errno == EACCES ? 0 : 2);
-	}
-	st = wait_for(pid);
-	ok = ok && CHILD_OK(st) && removexattr(path, "system.posix_acl_access") == 0;
-	pid = fork();
-	if (pid == 0) {
-		if (setresuid(1000, 1000, 1000))
-			_exit(1);
-		_exit(open(path, O_RDONLY) < 0 && errno == EACCES ? 0 : 2);
-	}
-	st = wait_for(pid);
-	result("acl-tmpfs", ok && CHILD_OK(st), "POSIX ACL set, enforced, read back, removed");
+	result("acl-tmpfs", step == 4, "POSIX ACL set, enforced, read back, removed");
+	if (step != 4)
+		say("INIT: acl: failed at step %d\n", step);
 	unlink(path);
 }
 
