@@ -14,11 +14,11 @@
  * leader (de_thread() swaps the pids with exchange_tids()), the fasync list
  * (O_ASYNC and SIGIO), close-on-exec, exec of a CLONE_SIGHAND child
  * (unshare_sighand()) and inotify (fsnotify's mark lists).  With CGROUPS
- * on, every fork passes cgroup_post_fork().  Then it loads the requirements
- * test module if the
- * initramfs holds one, and either powers the machine off or, with
- * "rcuos.wait" on the command line, waits for a built-in torture test to
- * shut the machine down.
+ * on, every fork passes cgroup_post_fork().  With "rcuos.outside" on the
+ * command line, the checks of the sets outside kernel/ (outside.c) follow.
+ * Then it loads the requirements test module if the initramfs holds one,
+ * and either powers the machine off or, with "rcuos.wait" on the command
+ * line, waits for a built-in torture test to shut the machine down.
  *
  * Every check prints one line "INIT: PASS <name>" or "INIT: FAIL <name> ...";
  * the last line is "INIT: DONE <failures> failures".
