@@ -298,7 +298,7 @@ static void test_sockets(void)
 		"/proc/net/unix", "/proc/net/netlink", "/proc/net/packet", "/proc/net/raw",
 		"/proc/net/route", "/proc/net/ipv6_route", "/proc/net/fib_trie",
 		"/proc/net/dev", "/proc/net/snmp", "/proc/net/if_inet6", "/proc/net/ptype",
-		"/proc/net/protocols", "/proc/net/sockstat", "/proc/net/igmp",
+		"/proc/net/protocols", "/proc/net/sockstat",
 		"/proc/net/psched",
 	};
 	static char buf[65536];
