@@ -65,6 +65,28 @@
 
 #define CHILD_OK(st) ((st) >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
 
+/*
+ * wait_for() with a limit, so that a lost wakeup fails a check instead of
+ * hanging the boot: the child is killed after SECS seconds.
+ */
+static int wait_limited(pid_t pid, int secs)
+{
+	int st, i;
+
+	for (i = 0; i < secs * 100; i++) {
+		pid_t w = waitpid(pid, &st, WNOHANG);
+
+		if (w == pid)
+			return st;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		usleep(10000);
+	}
+	say("INIT: child %d still running after %d s: killed\n", (int)pid, secs);
+	kill(pid, SIGKILL);
+	return wait_for(pid);
+}
+
 static int read_file(const char *path, char *buf, int size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), n, total = 0;
@@ -623,7 +645,7 @@ static void test_netns(void)
 			_exit(4);
 		_exit(0);	/* the namespace dies with its last task */
 	}
-	st = wait_for(pid);
+	st = wait_limited(pid, 120);
 	result("netns-teardown", CHILD_OK(st), "unshare(CLONE_NEWNET), TCP, xfrm state, exit");
 	if (!CHILD_OK(st))
 		say("INIT: netns child status 0x%x\n", st);
@@ -631,7 +653,7 @@ static void test_netns(void)
 	pid = fork();
 	if (pid == 0)
 		_exit(unshare(CLONE_NEWNET) || !lo_up() || !udp_pair(AF_INET));
-	st = wait_for(pid);
+	st = wait_limited(pid, 120);
 	result("netns-second", CHILD_OK(st), "a second network namespace");
 }
 
@@ -705,7 +727,7 @@ static void test_locks(void)
 	for (i = 0; ok && !lease_broken && i < 10000; i++)
 		usleep(1000);
 	ok = ok && lease_broken && fcntl(fd, F_SETLEASE, F_UNLCK) == 0;
-	st = wait_for(pid);
+	st = wait_limited(pid, 60);
 	result("locks-lease-break", ok && CHILD_OK(st), "SIGIO lease break, F_UNLCK, open completes");
 	if (fd >= 0) {
 		/* A read lease on a read-only descriptor, released. */
@@ -756,7 +778,7 @@ static void test_signalfd(void)
 		wait_for(kid);
 		_exit(0);
 	}
-	st = wait_for(pid);
+	st = wait_limited(pid, 60);
 	result("signalfd", CHILD_OK(st), "signalfd reads of own and sent signals");
 }
 
@@ -931,7 +953,7 @@ static void test_coredump(void)
 		raise(SIGQUIT);
 		_exit(1);
 	}
-	st = wait_for(pid);
+	st = wait_limited(pid, 60);
 	result("coredump-threads", st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGQUIT &&
 	       !WCOREDUMP(st), "SIGQUIT of a threaded process, no core written");
 }
@@ -985,7 +1007,7 @@ static void test_pidfd_ns(void)
 			_exit(2);
 		_exit(lo_up() && udp_pair(AF_INET) ? 0 : 3);
 	}
-	st = wait_for(kid);
+	st = wait_limited(kid, 60);
 	result("nsfs-setns", ok && CHILD_OK(st), "nsfs inode shared, setns() by nsfd and pidfd");
 	if (!CHILD_OK(st))
 		say("INIT: setns child status 0x%x\n", st);
@@ -1057,7 +1079,7 @@ static void test_tty(void)
 		c = 0;
 	close(p[0]);
 	close(m);	/* hangs up the terminal: SIGHUP to the session leader */
-	st = wait_for(leader);
+	st = wait_limited(leader, 60);
 	result("tty-job-control", c == 'k' && st >= 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGHUP,
 	       "SIGTTIN of a background read, SIGHUP at hangup");
 	if (c != 'k' || !(st >= 0 && WIFSIGNALED(st)))
@@ -1132,7 +1154,7 @@ static int autofs_daemon(void)
 		ret = ret ? ret : 4;
 	if (ret)	/* the walker may still wait: release it */
 		kill(walker, SIGKILL);
-	waitpid(walker, &ws, 0);
+	ws = wait_limited(walker, 60);
 	if (!CHILD_OK(ws))
 		ret = ret ? ret : 5;
 	if (fd >= 0) {
@@ -1151,7 +1173,7 @@ static void test_autofs(void)
 
 	if (pid == 0)
 		_exit(autofs_daemon());
-	st = wait_for(pid);
+	st = wait_limited(pid, 180);
 	result("autofs-wait-fail", CHILD_OK(st), "lookup waits for the daemon, which fails it");
 	if (!CHILD_OK(st))
 		say("INIT: autofs daemon status 0x%x\n", st);
