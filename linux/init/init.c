@@ -204,8 +204,9 @@ static void test_signals(void)
 	/* Child with handler: SIGUSR1 lets it exit 0. */
 	pid = fork();
 	if (pid == 0) {
-		sigaction(SIGUSR1, &sa, NULL);
+		/* Cleared first: the signal may come as soon as the handler is set. */
 		got_usr1 = 0;
+		sigaction(SIGUSR1, &sa, NULL);
 		while (!got_usr1)
 			usleep(1000);
 		_exit(0);
