@@ -5,7 +5,7 @@
 # configuration plus config/outside.fragment in build/linux/obj-all, boots
 # it under QEMU TCG on 4 CPUs with the test init in its "rcuos.outside"
 # mode (init/outside.c), a virtio 9p share and rcutorture, which powers the
-# guest off after LINUX_BOOT_ALL_SECS (default 240) seconds.  PASS needs
+# guest off after LINUX_BOOT_ALL_SECS (default 150) seconds.  PASS needs
 # "INIT: DONE 0 failures", rcutorture's "End of test: SUCCESS" and no
 # splat.  The last line printed is "PASS: linux-boot-all (...)" or
 # "FAIL: linux-boot-all (...)"; the console is build/linux/check/boot-all.console.
@@ -14,7 +14,7 @@
 export LINUX_SERIES=all
 . "$(dirname "$0")/common.sh"
 obj=$B/obj-all
-secs=${LINUX_BOOT_ALL_SECS:-240}
+secs=${LINUX_BOOT_ALL_SECS:-150}
 if [ -n "${LINUX_BOOT_ALL_SRC:-}" ]; then
 	src=$LINUX_BOOT_ALL_SRC
 else
