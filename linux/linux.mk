@@ -18,6 +18,10 @@
 #                      per-directory table; on demand only (about an hour
 #                      per tree on 2 cores)
 #   make linux-boot    boot the patched kernel with the test init (4 CPUs)
+#   make linux-boot-all  build the whole series (every set) with the small
+#                      config plus config/outside.fragment and boot it with
+#                      the test init's checks of the sets outside kernel/ and
+#                      rcutorture (make linux-check-all runs it)
 #
 # Variables: LINUX_SPARSE_CONFIGS (default "small defconfig"),
 #            LINUX_SPARSE_ALL_STEPS (default "pristine series table"),
@@ -30,7 +34,7 @@ LINUX_SPARSE_CONFIGS ?= small defconfig
 # pristine and the patched tree): serialise them with a lock.
 LINUX_LOCK = mkdir -p build/linux && flock build/linux/.lock
 
-.PHONY: linux linux-sparse linux-sparse-all linux-check linux-check-all linux-check-full linux-boot linux-module linux-clean
+.PHONY: linux linux-sparse linux-sparse-all linux-check linux-check-all linux-check-full linux-boot linux-boot-all linux-module linux-clean
 
 linux:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/build.sh
@@ -40,6 +44,9 @@ linux-module: linux
 
 linux-boot: linux
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/boot-test.sh
+
+linux-boot-all:
+	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/boot-all.sh
 
 linux-sparse:
 	@$(LINUX_LOCK) $(LINUX_SCRIPTS)/sparse.sh $(LINUX_SPARSE_CONFIGS)

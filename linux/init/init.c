@@ -14,11 +14,11 @@
  * leader (de_thread() swaps the pids with exchange_tids()), the fasync list
  * (O_ASYNC and SIGIO), close-on-exec, exec of a CLONE_SIGHAND child
  * (unshare_sighand()) and inotify (fsnotify's mark lists).  With CGROUPS
- * on, every fork passes cgroup_post_fork().  Then it loads the requirements
- * test module if the
- * initramfs holds one, and either powers the machine off or, with
- * "rcuos.wait" on the command line, waits for a built-in torture test to
- * shut the machine down.
+ * on, every fork passes cgroup_post_fork().  With "rcuos.outside" on the
+ * command line, the checks of the sets outside kernel/ (outside.c) follow.
+ * Then it loads the requirements test module if the initramfs holds one,
+ * and either powers the machine off or, with "rcuos.wait" on the command
+ * line, waits for a built-in torture test to shut the machine down.
  *
  * Every check prints one line "INIT: PASS <name>" or "INIT: FAIL <name> ...";
  * the last line is "INIT: DONE <failures> failures".
@@ -48,9 +48,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "init.h"
+
 static int failures;
 
-static void say(const char *fmt, ...)
+void say(const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -72,7 +74,7 @@ static void say(const char *fmt, ...)
 		close(fd);
 }
 
-static void result(const char *name, int ok, const char *why)
+void result(const char *name, int ok, const char *why)
 {
 	if (ok) {
 		say("INIT: PASS %s\n", name);
@@ -83,7 +85,7 @@ static void result(const char *name, int ok, const char *why)
 }
 
 /* Wait for one child; return its wait status or -1. */
-static int wait_for(pid_t pid)
+int wait_for(pid_t pid)
 {
 	int st;
 
@@ -202,8 +204,9 @@ static void test_signals(void)
 	/* Child with handler: SIGUSR1 lets it exit 0. */
 	pid = fork();
 	if (pid == 0) {
-		sigaction(SIGUSR1, &sa, NULL);
+		/* Cleared first: the signal may come as soon as the handler is set. */
 		got_usr1 = 0;
+		sigaction(SIGUSR1, &sa, NULL);
 		while (!got_usr1)
 			usleep(1000);
 		_exit(0);
@@ -486,7 +489,7 @@ static void test_pid_namespace(void)
 	result("pidns-zap", ok, "namespace init with children exits");
 }
 
-static int cmdline_has(const char *word)
+int cmdline_has(const char *word)
 {
 	char buf[4096];
 	int fd = open("/proc/cmdline", O_RDONLY), n;
@@ -726,6 +729,8 @@ int main(int argc, char **argv)
 		return exec_child(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "rcuos-cloexec-child"))
 		return cloexec_child(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "rcuos-script-child"))
+		return 44;	/* the interpreter of outside.c's script */
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -746,6 +751,8 @@ int main(int argc, char **argv)
 		test_pids();
 		test_files();
 	}
+	if (cmdline_has("rcuos.outside"))
+		test_outside();
 	/* Last: afterwards our children are in another PID namespace. */
 	test_pid_namespace();
 	if (!cmdline_has("rcuos.nomodule"))

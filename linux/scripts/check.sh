@@ -203,7 +203,6 @@ if [ "$FULL" = 1 ]; then
 fi
 
 # 7. Boot tests under QEMU TCG, 4 CPUs.
-SPLAT='suspicious RCU usage|WARNING:|BUG:|Oops|Kernel panic|possible recursive locking|possible circular locking|inconsistent lock state|irq lock inversion|DEBUG_LOCKS_WARN_ON|ODEBUG:|INFO: task .* blocked|Call Trace:'
 "$S/mkinitramfs.sh" "$B/initramfs-plain.cpio"
 KS=$B/obj-series/arch/x86/boot/bzImage
 # 7a. The test init, then rcutorture; the torture test powers the guest off.
@@ -284,6 +283,16 @@ if [ -f "$LINUX_DIR/module/Makefile" ]; then
 	fi
 else
 	report SKIP linux-requirements-module "(linux/module/ not written yet)"
+fi
+# 7d. The whole series, the sets outside kernel/ included (linux-check-all
+# only): the small config plus networking and the filesystems those sets
+# touch, the test init's "rcuos.outside" checks and rcutorture.
+if [ "$LINUX_SERIES" = all ]; then
+	if timed boot-all "$S/boot-all.sh"; then
+		report PASS linux-boot-all "$(tail -1 "$C/boot-all.log" | sed 's/^PASS: linux-boot-all //')"
+	else
+		report FAIL linux-boot-all "($(tail -1 "$C/boot-all.log" | sed 's/^FAIL: linux-boot-all (//; s/)$//'); see $C/boot-all.log)"
+	fi
 fi
 if [ "$FULL" != 1 ]; then
 	echo "NOTE: linux-check-full only: linux-nfc-selftest, linux-rcuscale-invalid-pristine-oopses, sparse over all of the pristine kernel/ (make linux-check-full)" |

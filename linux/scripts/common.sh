@@ -20,6 +20,8 @@ JOBS=${JOBS:-$(nproc)}
 if [ -z "${LINUX_CC:-}" ]; then
 	if command -v ccache >/dev/null 2>&1; then LINUX_CC="ccache gcc"; else LINUX_CC=gcc; fi
 fi
+# What a clean boot's console must not contain.
+SPLAT='suspicious RCU usage|WARNING:|BUG:|Oops|Kernel panic|possible recursive locking|possible circular locking|inconsistent lock state|irq lock inversion|DEBUG_LOCKS_WARN_ON|ODEBUG:|INFO: task .* blocked|Call Trace:'
 log() { echo "[linux] $*" >&2; }
 die() { echo "[linux] error: $*" >&2; exit 1; }
 # kmake SRC OBJ args...: make in a kernel tree, out of tree, with ccache.

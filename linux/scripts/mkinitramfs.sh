@@ -1,13 +1,13 @@
 #!/bin/bash
 # mkinitramfs.sh OUT.cpio [MODULE.ko...]: build the static test init
-# (linux/init/init.c) and pack it, with the given modules, into a newc cpio.
+# (linux/init/*.c) and pack it, with the given modules, into a newc cpio.
 . "$(dirname "$0")/common.sh"
 out=$1; shift
 stage=$(mktemp -d "$B/initramfs.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$B/init" "$stage"/{dev,proc,sys,tmp}
-if [ ! -x "$B/init/init" ] || [ "$LINUX_DIR/init/init.c" -nt "$B/init/init" ]; then
-	gcc -static -O2 -Wall -Wextra -Werror -pthread -o "$B/init/init" "$LINUX_DIR/init/init.c"
+if [ ! -x "$B/init/init" ] || [ -n "$(find "$LINUX_DIR/init" -newer "$B/init/init" -name '*.[ch]')" ]; then
+	gcc -static -O2 -Wall -Wextra -Werror -pthread -o "$B/init/init" "$LINUX_DIR"/init/*.c
 fi
 cp "$B/init/init" "$stage/init"
 for m in "$@"; do cp "$m" "$stage/"; done
