@@ -32,6 +32,10 @@ TIMESTAMP_RE = re.compile(r"^\[\s*\d+\.\d+\]\s?")
 FAIL_GRACE = 3          # --fail-fast: seconds QEMU may run on after a failed check
 # A failed KUnit expectation or KTAP result, outside expect-splat markers.
 FAILED_CHECK_RE = re.compile(r"(EXPECTATION FAILED|ASSERTION FAILED|^\s*not ok \d+)")
+# --fail-fast: an RCU stall warning outside expect-splat markers fails the
+# run too (the judge counts it as a splat), and a kernel that stalls
+# rarely recovers before the timeout.
+STALL_RES = [r for r in logcheck.SPLAT_RES if "stall" in r.pattern or "starved" in r.pattern]
 
 
 def qemu_command(args):
@@ -42,11 +46,13 @@ def qemu_command(args):
     return cmd + list(args.qemu_arg)
 
 
-def run_qemu(cmd, commands, timeout, log_path, echo=False, fail_fast=False):
+def run_qemu(cmd, commands, timeout, log_path, echo=False, fail_fast=False,
+             allow_splats=()):
     """Run QEMU with the commands piped to the serial port.
 
     With @fail_fast, QEMU is stopped FAIL_GRACE seconds after the first
-    failed check outside expect-splat markers, instead of running on (a
+    failed check or stall warning (one that no @allow_splats regex
+    matches) outside expect-splat markers, instead of running on (a
     broken kernel often hangs after it) until the timeout.
 
     Returns (serial text, exit status or None, timed out?, qemu stderr,
@@ -73,7 +79,10 @@ def run_qemu(cmd, commands, timeout, log_path, echo=False, fail_fast=False):
             m = logcheck.SPLAT_MARK_RE.search(line)
             if m:
                 state["in_splat"] = m.group(1) == "begin"
-            elif not state["in_splat"] and FAILED_CHECK_RE.search(line):
+            elif not state["in_splat"] and (
+                    FAILED_CHECK_RE.search(line) or
+                    (any(r.search(line) for r in STALL_RES) and
+                     not any(re.search(a, line) for a in allow_splats))):
                 fail_at.append(time.monotonic())
                 return
 
@@ -197,7 +206,8 @@ def parse_args(argv):
                    help="fail unless the log holds at least one KTAP test result")
     p.add_argument("--fail-fast", action="store_true",
                    help="stop QEMU %d s after the first failed check (KTAP 'not ok', a failed "
-                        "KUnit expectation) outside expect-splat markers" % FAIL_GRACE)
+                        "KUnit expectation, an RCU stall warning that --allow-splat does not "
+                        "match) outside expect-splat markers" % FAIL_GRACE)
     p.add_argument("--name", help="name in the PASS/FAIL line (default: the ISO's)")
     p.add_argument("--qemu", default=os.environ.get("QEMU", "qemu-system-x86_64"))
     p.add_argument("--qemu-arg", action="append", default=[], metavar="ARG",
@@ -243,7 +253,8 @@ def main(argv=None):
     cmd = qemu_command(args)
     t0 = time.monotonic()
     text, code, timed_out, qerr, stopped = run_qemu(cmd, args.cmd, args.timeout, args.log,
-                                                    args.echo, args.fail_fast)
+                                                    args.echo, args.fail_fast,
+                                                    args.allow_splat)
     elapsed = time.monotonic() - t0
     v = logcheck.judge(text, exit_code=code, timed_out=timed_out,
                        expect_exit=args.expect_exit, **judge_kw)

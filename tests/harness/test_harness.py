@@ -395,6 +395,9 @@ for line in sys.stdin:
         print("KTAP version 1\n1..2\n[    1.000000]     # fake: EXPECTATION FAILED at x.c:1", flush=True)
         print("not ok 1 fake_case", flush=True)
         time.sleep(60)
+    if line == "stallhang":
+        print("[    2.000000] rcu: INFO: rcu detected stalls on CPUs/tasks:", flush=True)
+        time.sleep(60)
     if line == "splatfail":
         print("# expect-splat: begin\nnot ok 1 inner\n# expect-splat: end", flush=True)
     if line == "panic":
@@ -466,6 +469,21 @@ class FakeQemu(unittest.TestCase):
         text = open(self.log).read()
         self.assertIn("--fail-fast", text)
         self.assertNotIn("timed out", text)
+
+    def test_fail_fast_stops_at_a_stall(self):
+        t0 = time.monotonic()
+        self.assertEqual(self.boot("run", "stallhang", "poweroff",
+                                   extra=["--timeout", "30", "--fail-fast"]), 1)
+        self.assertLess(time.monotonic() - t0, 15)
+        self.assertIn("--fail-fast", open(self.log).read())
+
+    def test_fail_fast_keeps_an_allowed_stall(self):
+        t0 = time.monotonic()
+        self.assertEqual(self.boot("run", "stallhang", "poweroff",
+                                   extra=["--timeout", "8", "--fail-fast",
+                                          "--allow-splat", "detected stalls"]), 1)
+        self.assertGreaterEqual(time.monotonic() - t0, 8)
+        self.assertIn("timed out", open(self.log).read())
 
     def test_fail_fast_ignores_expected_splats(self):
         self.assertEqual(self.boot("run", "splatfail", "test", "poweroff",
