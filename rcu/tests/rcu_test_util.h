@@ -2,7 +2,8 @@
 /*
  * Helpers shared by rcu/'s KUnit suites (rcu_test.c, kvfree_rcu_test.c):
  * what happened to objects handed to kfree_rcu(), starting and waiting for
- * a test kthread.  Their kthreads' CPUs come from linux/torture.h's picker.
+ * a test kthread, a cleanup_srcu_struct() that must refuse.  Their
+ * kthreads' CPUs come from linux/torture.h's picker.
  */
 #ifndef _RCU_RCU_TEST_UTIL_H
 #define _RCU_RCU_TEST_UTIL_H
@@ -12,6 +13,7 @@
 #include <linux/err.h>
 #include <linux/kthread.h>
 #include <linux/slab.h>
+#include <linux/srcu.h>
 #include <linux/torture.h>
 #include <linux/types.h>
 #include <kunit/test.h>
@@ -64,6 +66,23 @@ static inline struct task_struct *rcu_test_run_on(int (*fn)(void *), void *data,
 	kthread_bind(t, cpu);
 	wake_up_process(t);
 	return t;
+}
+
+/*
+ * cleanup_srcu_struct() on a busy @ssp must refuse with a warning naming
+ * @why; the warning is expected, inside splat markers.
+ */
+static inline void rcu_test_srcu_cleanup_refused(struct kunit *test,
+						 struct srcu_struct *ssp,
+						 const char *why)
+{
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	cleanup_srcu_struct(ssp);
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("WARNING:"));
+	KUNIT_EXPECT_TRUE_MSG(test, kunit_log_contains(why), "no \"%s\" report", why);
 }
 
 #endif /* _RCU_RCU_TEST_UTIL_H */

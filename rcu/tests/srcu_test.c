@@ -27,6 +27,7 @@
 #include <linux/srcu.h>
 #include <linux/torture.h>
 #include "../rcu.h"
+#include "rcu_test_util.h"
 
 DEFINE_STATIC_SRCU(srcu_test_a);
 DEFINE_STATIC_SRCU(srcu_test_b);
@@ -715,19 +716,6 @@ static void srcu_test_init_cleanup_loop(struct kunit *test)
 		kfree(ssp);
 }
 
-/* cleanup_srcu_struct() on a busy @ssp must refuse with a warning naming @why. */
-static void srcu_cleanup_expect_warning(struct kunit *test, struct srcu_struct *ssp,
-					const char *why)
-{
-	kunit_expect_splat_begin(test);
-	kunit_printk_capture_start();
-	cleanup_srcu_struct(ssp);
-	kunit_printk_capture_stop();
-	kunit_expect_splat_end(test);
-	KUNIT_EXPECT_TRUE(test, kunit_log_contains("WARNING:"));
-	KUNIT_EXPECT_TRUE(test, kunit_log_contains(why));
-}
-
 /* Cleanup with a reader inside, or a callback pending, warns and refuses. */
 static void srcu_test_cleanup_busy(struct kunit *test)
 {
@@ -746,7 +734,7 @@ static void srcu_test_cleanup_busy(struct kunit *test)
 		if (i)
 			synchronize_srcu(ssp);
 		idx = srcu_read_lock(ssp);
-		srcu_cleanup_expect_warning(test, ssp, "with readers active");
+		rcu_test_srcu_cleanup_refused(test, ssp, "with readers active");
 		KUNIT_EXPECT_TRUE_MSG(test, !srcu_test_cleaned(ssp),
 				      "cleanup_srcu_struct() freed a domain with a reader inside index %d",
 				      idx);
@@ -766,7 +754,7 @@ static void srcu_test_cleanup_busy(struct kunit *test)
 		init_rcu_head_on_stack(&rh);
 		srcu_loop_cb_ran = 0;
 		call_srcu(ssp, &rh, srcu_loop_cb);
-		srcu_cleanup_expect_warning(test, ssp, "with callbacks pending");
+		rcu_test_srcu_cleanup_refused(test, ssp, "with callbacks pending");
 		KUNIT_EXPECT_TRUE_MSG(test, !srcu_test_cleaned(ssp),
 				      "cleanup_srcu_struct() freed a domain with callbacks pending");
 		srcu_rdr_stop(test, &r);

@@ -23,6 +23,7 @@
 #include <linux/slab.h>
 #include <linux/srcu.h>
 #include <linux/timer.h>
+#include "rcu_test_util.h"
 
 DEFINE_STATIC_SRCU(srcutiny_a);
 DEFINE_STATIC_SRCU(srcutiny_b);
@@ -441,13 +442,7 @@ static void srcutiny_cleanup_expect(struct kunit *test, struct srcu_struct *ssp,
 {
 	struct srcu_struct before = *ssp;
 
-	kunit_expect_splat_begin(test);
-	kunit_printk_capture_start();
-	cleanup_srcu_struct(ssp);
-	kunit_printk_capture_stop();
-	kunit_expect_splat_end(test);
-	KUNIT_EXPECT_TRUE(test, kunit_log_contains("WARNING:"));
-	KUNIT_EXPECT_TRUE_MSG(test, kunit_log_contains(why), "no \"%s\" report", why);
+	rcu_test_srcu_cleanup_refused(test, ssp, why);
 	/* If it went ahead, the domain is unusable: end the case. */
 	KUNIT_ASSERT_TRUE_MSG(test, ssp->srcu_cb_tail != NULL &&
 			      ssp->srcu_cb_tail == before.srcu_cb_tail,
