@@ -1200,6 +1200,8 @@ struct qoi_flood_arg {
 	unsigned int nsamples;
 	unsigned long backlog[QOI_FLOOD_MAX_SAMPLES];
 	unsigned int t_ms[QOI_FLOOD_MAX_SAMPLES];
+	unsigned long queued[QOI_FLOOD_MAX_SAMPLES];	/* by the flooders, so far */
+	unsigned long gp[QOI_FLOOD_MAX_SAMPLES];	/* rcu_gp_completed() */
 };
 
 /*
@@ -1300,22 +1302,6 @@ static int qoi_flood_reader(void *data)
 	return 0;
 }
 
-static int qoi_cmp_ulong(const void *x, const void *y)
-{
-	unsigned long a = *(const unsigned long *)x, b = *(const unsigned long *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-/* Median of @n samples (reorders them). */
-static unsigned long qoi_median(unsigned long *v, unsigned int n)
-{
-	if (!n)
-		return 0;
-	sort(v, n, sizeof(*v), qoi_cmp_ulong, NULL);
-	return v[n / 2];
-}
-
 /*
  * The backlog over time, "ms:callbacks" pairs, in the format of Linux's
  * flooder in make bench, which plots both (tests/bench/report.py).
@@ -1338,6 +1324,50 @@ static void qoi_flood_print_series(struct qoi_flood_arg *a)
 	}
 }
 
+static unsigned long qoi_flood_queued_total(void)
+{
+	unsigned long n = 0;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		n += READ_ONCE(per_cpu_ptr(&qoi_flood_pc, cpu)->queued);
+	return n;
+}
+
+/*
+ * Of a sample's backlog, how many callbacks had their grace period end a
+ * whole grace period ago and are still not invoked.  A callback queued
+ * when G grace periods had completed is ready once G + 2 have, so at a
+ * sample that saw G, everything queued by the last sample that saw at
+ * most G - 3 had been ready for at least one grace period: only the
+ * callbacks queued since then may rightly be in the backlog.  This bound
+ * follows the grace periods, not the clock, so a host that runs them
+ * slowly or unevenly widens it by exactly the callbacks queued meanwhile.
+ * Returns the lowest excess over the samples [@from, @to) and counts in
+ * @judged the samples that had three grace periods behind them.
+ */
+static unsigned long qoi_flood_min_excess(const struct qoi_flood_arg *a, unsigned int from,
+					  unsigned int to, unsigned int *judged)
+{
+	unsigned long best = ULONG_MAX;
+	unsigned int i, j = 0;
+
+	*judged = 0;
+	for (i = from; i < to; i++) {
+		unsigned long win;
+
+		/* ->gp[] never decreases, so j only moves forward. */
+		while (j + 1 < i && a->gp[j + 1] + 3 <= a->gp[i])
+			j++;
+		if (a->gp[j] + 3 > a->gp[i])
+			continue;
+		win = a->queued[i] - a->queued[j];
+		best = min(best, a->backlog[i] > win ? a->backlog[i] - win : 0);
+		(*judged)++;
+	}
+	return best;
+}
+
 static unsigned long qoi_flood_invoked_total(void)
 {
 	unsigned long n = 0;
@@ -1352,21 +1382,21 @@ static unsigned long qoi_flood_invoked_total(void)
  * rcuqoi flood: every CPU call_rcu()s small kmalloc'd objects for @secs
  * seconds.  Sampled every 10 ms: the backlog (all CPUs' queued callbacks),
  * free pages, and the batch limits.  Checks: no allocation failed; the
- * backlog is bounded: the memory it pinned stayed under an eighth of what
- * was free (a flood that RCU did not keep up with at all pins more within
- * seconds), and it is not growing: in the last quarter of the samples it
- * came down at least once to qhimark plus the larger of 1.5 times the
- * median of the second quarter and four grace periods' worth of the
- * flood (callbacks queued per grace period completed).  A backlog growing
- * linearly from zero would not: its lowest value in the last quarter is
- * twice that median, and three quarters of all callbacks queued, which
- * is more than four grace periods' worth once eight have completed.  The
- * grace-period term is what a loaded host needs: there grace periods come
- * seldom and unevenly, each one holding a flood's worth of callbacks, so
- * the backlog swings severalfold between samples with no growth.  Evasive
- * action was taken when a CPU passed qhimark (call_rcu_flood_check()
- * fired, a batch limit was raised); after the flood every callback ran
- * and every CPU's batch limit is back to its default.
+ * backlog is bounded: the memory it pinned stayed under half of what was
+ * free, and it is not both growing and left uninvoked.  Growing: in the
+ * last quarter of the samples it never came down to the highest level of
+ * the first half (a backlog growing steadily, at any rate, is three
+ * quarters of its final size there and at most half of it before).
+ * Uninvoked: at every sample of the last quarter more than qhimark
+ * callbacks had been ready for a whole grace period
+ * (qoi_flood_min_excess()).  Either alone happens to correct RCU on a
+ * loaded host: grace periods that stall for a while grow the backlog with
+ * callbacks that are not ready yet, and a pile made ready at once by a
+ * late grace period drains slowly while the flooder shares its CPU with
+ * the invoking softirq.  Evasive action was taken when a CPU passed
+ * qhimark (call_rcu_flood_check() fired, a batch limit was raised); after
+ * the flood every callback ran and every CPU's batch limit is back to its
+ * default.
  *
  * Reader latency before and during the flood is reported as percentiles
  * of the length of a reader section, with the time the reader's CPU spent
@@ -1381,10 +1411,10 @@ static int qoi_flood(unsigned int secs)
 	struct task_struct *rd;
 	struct torture_ktap r;
 	unsigned long free0, free_min, backlog, peak[2] = {}, nsamples[2] = {}, cpu_peak = 0;
-	unsigned long med_q2, med_q4, min_q4, peak_all;
-	unsigned int q;
+	unsigned long excess, peak_all, high_h1 = 0, low_q4 = ULONG_MAX;
+	unsigned int q, judged;
 	unsigned long flood0, inv0, inv_last, gp_last, queued = 0, enomem = 0, floods;
-	unsigned long gp0, gps, per_gp, bound;
+	unsigned long gp0, gps;
 	long blimit0, blimit_max = 0;
 	bool relaxed = true;
 	unsigned int cpu;
@@ -1462,6 +1492,8 @@ static int qoi_flood(unsigned int secs)
 		nsamples[second_half]++;
 		if (a.nsamples < QOI_FLOOD_MAX_SAMPLES) {
 			a.t_ms[a.nsamples] = el / NSEC_PER_MSEC;
+			a.queued[a.nsamples] = qoi_flood_queued_total();
+			a.gp[a.nsamples] = rcu_gp_completed();
 			a.backlog[a.nsamples++] = backlog;
 		}
 		f = nr_free_pages();
@@ -1515,17 +1547,19 @@ static int qoi_flood(unsigned int secs)
 	peak_all = max(peak[0], peak[1]);
 	qoi_flood_print_series(&a);
 	q = a.nsamples / 4;
-	med_q2 = qoi_median(a.backlog + q, q);
-	med_q4 = qoi_median(a.backlog + 3 * q, a.nsamples - 3 * q);
-	min_q4 = a.nsamples - 3 * q ? a.backlog[3 * q] : 0;	/* sorted */
+	excess = qoi_flood_min_excess(&a, a.nsamples - q, a.nsamples, &judged);
+	for (unsigned int i = 0; i < a.nsamples; i++) {
+		if (i < 2 * q)
+			high_h1 = max(high_h1, a.backlog[i]);
+		else if (i >= a.nsamples - q)
+			low_q4 = min(low_q4, a.backlog[i]);
+	}
 	printk("# peak backlog %lu (first half %lu, second half %lu, %lu+%lu samples; one CPU %lu); peak memory %lu KiB (%lu pages)\n",
 	       peak_all, peak[0], peak[1], nsamples[0], nsamples[1], cpu_peak,
 	       (free0 - free_min) * (PAGE_SIZE / 1024), free0 - free_min);
-	/* Too few grace periods make the per-grace-period figure meaningless. */
-	per_gp = gps >= 8 ? queued / gps : 0;
-	bound = max(med_q2 * 3 / 2, 4 * per_gp) + (unsigned long)qhimark;
-	printk("# backlog: median of the second quarter %lu; last quarter median %lu, lowest %lu (%u samples a quarter); %lu grace periods, %lu callbacks queued per grace period; bound on the lowest %lu\n",
-	       med_q2, med_q4, min_q4, q, gps, queued / max(gps, 1UL), bound);
+	printk("# backlog: %lu grace periods, %lu callbacks queued per grace period; highest in the first half %lu, lowest in the last quarter %lu (%u samples, %u with three grace periods behind them); there the fewest ready callbacks left a grace period uninvoked: %ld (qhimark %ld)\n",
+	       gps, queued / max(gps, 1UL), high_h1, q ? low_q4 : 0, q, judged,
+	       judged ? (long)excess : -1L, qhimark);
 	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld); allocation failures %lu\n",
 	       qhimark, floods, blimit_max, blimit0, enomem);
 	for (int ph = 0; ph < 2; ph++) {
@@ -1542,7 +1576,9 @@ static int qoi_flood(unsigned int secs)
 	if (!nsamples[0] || !nsamples[1])
 		torture_ktap_skip(&r, "backlog_bounded", "the monitor got no CPU in one half");
 	else
-		torture_ktap_check(&r, free0 - free_min <= free0 / 8 && min_q4 <= bound,
+		torture_ktap_check(&r, free0 - free_min <= free0 / 2 &&
+				   !(q && low_q4 > high_h1 && judged &&
+				     excess > (unsigned long)qhimark),
 				   "backlog_bounded");
 	if (cpu_peak > (unsigned long)qhimark || floods)
 		torture_ktap_check(&r, floods >= 1 && blimit_max > blimit0, "evasive_action");

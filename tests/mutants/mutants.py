@@ -115,6 +115,11 @@ CHECKS = {
     "wmm": dict(build=["make", "--no-print-directory", "wmm-build"],
                 host=["make", "--no-print-directory", "wmm"]),
     # The scenario builds its own ISO, with maxcpus=2 on its command line.
+    # A callback flood on the bench build (no debug options, so the flood
+    # is fast enough to outrun invocation), by its scenario.
+    "flood": dict(build=["true"],
+                  host=["make", "--no-print-directory", "test-scenario",
+                        "SCENARIO=qoi-flood-8"]),
     "hotplug-maxcpus": dict(build=["true"],
                             host=["make", "--no-print-directory", "test-scenario",
                                   "SCENARIO=hotplug-maxcpus-4"]),
@@ -572,6 +577,13 @@ MUTANTS = [
          old="\treturn cpu > 0 && cpu < nr_cpus_detected;",
          new="\treturn cpu_info[cpu].started;",
          checks=["hotplug-maxcpus"]),
+    dict(name="do-batch-default-limit",
+         what="callback invocation keeps the default batch limit under a flood",
+         file="rcu/tree.c",
+         old="\tbl = max(rdp->blimit, rcu_segcblist_n_cbs(&rdp->cblist) > qhimark ?\n"
+             "\t\t (long)DEFAULT_MAX_RCU_BLIMIT : rdp->blimit);\n",
+         new="\tbl = blimit;\n",
+         checks=["flood"]),
     dict(name="hotplug-stall-lists-gp-start-cpus",
          what="a stall warning lists the CPUs the grace period started with, offline ones too",
          file="rcu/tree_stall.c",
