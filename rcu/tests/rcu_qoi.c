@@ -609,7 +609,7 @@ static struct qoi_cpu_counts *qoi_snap0, *qoi_snap1;
 static struct task_struct **qoi_ts;
 static unsigned long *qoi_storm_count;
 static u64 *qoi_flood_cpu;	/* QOI_FLOOD_CPU_ARRAYS arrays */
-#define QOI_FLOOD_CPU_ARRAYS	2
+#define QOI_FLOOD_CPU_ARRAYS	3
 
 static void qoi_snapshot(struct qoi_cpu_counts *s)
 {
@@ -1189,6 +1189,7 @@ struct qoi_flood_arg {
 	/* Per CPU, in qoi_flood_cpu: */
 	u64 *batches0;
 	u64 *batch_ns0;
+	u64 *cbs0;			/* rdp->n_cbs_invoked */
 	/* reader latency: phase 0 before the flood, 1 during */
 	int phase;
 	struct lat_hist rd_hist[2];
@@ -1394,9 +1395,10 @@ static unsigned long qoi_flood_invoked_total(void)
  * callbacks that are not ready yet, and a pile made ready at once by a
  * late grace period drains slowly while the flooder shares its CPU with
  * the invoking softirq.  Evasive action was taken when a CPU passed
- * qhimark (call_rcu_flood_check() fired, a batch limit was raised); after
- * the flood every callback ran and every CPU's batch limit is back to its
- * default.
+ * qhimark: call_rcu_flood_check() fired, a batch limit was raised, and
+ * batches used it (on some CPU, rcu_do_batch() invoked more callbacks per
+ * call than the default limit allows, on average).  After the flood every
+ * callback ran and every CPU's batch limit is back to its default.
  *
  * Reader latency before and during the flood is reported as percentiles
  * of the length of a reader section, with the time the reader's CPU spent
@@ -1414,7 +1416,7 @@ static int qoi_flood(unsigned int secs)
 	unsigned long excess, peak_all, high_h1 = 0, low_q4 = ULONG_MAX;
 	unsigned int q, judged;
 	unsigned long flood0, inv0, inv_last, gp_last, queued = 0, enomem = 0, floods;
-	unsigned long gp0, gps;
+	unsigned long gp0, gps, batch_avg = 0;
 	long blimit0, blimit_max = 0;
 	bool relaxed = true;
 	unsigned int cpu;
@@ -1428,6 +1430,7 @@ static int qoi_flood(unsigned int secs)
 	memset(qoi_flood_cpu, 0, QOI_FLOOD_CPU_ARRAYS * nr_cpu_ids * sizeof(u64));
 	a.batches0 = qoi_flood_cpu;
 	a.batch_ns0 = a.batches0 + nr_cpu_ids;
+	a.cbs0 = a.batch_ns0 + nr_cpu_ids;
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(&qoi_flood_pc, cpu), 0, sizeof(struct qoi_flood_pcpu));
 	memset(ts, 0, nr_cpu_ids * sizeof(*ts));
@@ -1460,6 +1463,7 @@ static int qoi_flood(unsigned int secs)
 
 		a.batches0[cpu] = READ_ONCE(rdp->n_batches);
 		a.batch_ns0[cpu] = READ_ONCE(rdp->batch_ns);
+		a.cbs0[cpu] = READ_ONCE(rdp->n_cbs_invoked);
 	}
 	free0 = free_min = nr_free_pages();
 	flood0 = READ_ONCE(rcu_state.n_flood_checks);
@@ -1524,13 +1528,15 @@ static int qoi_flood(unsigned int secs)
 	for_each_online_cpu(cpu) {
 		struct rcu_data *rdp = per_cpu_ptr(&rcu_data, cpu);
 		struct qoi_flood_pcpu *pc = per_cpu_ptr(&qoi_flood_pc, cpu);
+		unsigned long nb = READ_ONCE(rdp->n_batches) - a.batches0[cpu];
+		unsigned long ncb = READ_ONCE(rdp->n_cbs_invoked) - a.cbs0[cpu];
 
 		queued += pc->queued;
-		printk("# CPU %u: queued %lu; ms spent (sampled) in kmalloc %llu, call_rcu %llu, cond_resched %llu; rcu_do_batch: %lu calls, %llu ms in all\n",
+		batch_avg = max(batch_avg, ncb / max(nb, 1UL));
+		printk("# CPU %u: queued %lu; ms spent (sampled) in kmalloc %llu, call_rcu %llu, cond_resched %llu; rcu_do_batch: %lu calls, %lu callbacks, %llu ms in all\n",
 		       cpu, pc->queued, (unsigned long long)pc->ns_alloc / NSEC_PER_MSEC,
 		       (unsigned long long)pc->ns_call / NSEC_PER_MSEC,
-		       (unsigned long long)pc->ns_resched / NSEC_PER_MSEC,
-		       READ_ONCE(rdp->n_batches) - a.batches0[cpu],
+		       (unsigned long long)pc->ns_resched / NSEC_PER_MSEC, nb, ncb,
 		       (unsigned long long)(READ_ONCE(rdp->batch_ns) - a.batch_ns0[cpu]) / NSEC_PER_MSEC);
 		enomem += pc->enomem;
 		if (READ_ONCE(rdp->blimit) != blimit0) {
@@ -1560,8 +1566,8 @@ static int qoi_flood(unsigned int secs)
 	printk("# backlog: %lu grace periods, %lu callbacks queued per grace period; highest in the first half %lu, lowest in the last quarter %lu (%u samples, %u with three grace periods behind them); there the fewest ready callbacks left a grace period uninvoked: %ld (qhimark %ld)\n",
 	       gps, queued / max(gps, 1UL), high_h1, q ? low_q4 : 0, q, judged,
 	       judged ? (long)excess : -1L, qhimark);
-	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld); allocation failures %lu\n",
-	       qhimark, floods, blimit_max, blimit0, enomem);
+	printk("# evasive action (qhimark %ld): call_rcu_flood_check() fired %lu times, largest blimit seen %ld (default %ld), largest callbacks per rcu_do_batch() on one CPU %lu; allocation failures %lu\n",
+	       qhimark, floods, blimit_max, blimit0, batch_avg, enomem);
 	for (int ph = 0; ph < 2; ph++) {
 		char pct[128];
 
@@ -1581,7 +1587,8 @@ static int qoi_flood(unsigned int secs)
 				     excess > (unsigned long)qhimark),
 				   "backlog_bounded");
 	if (cpu_peak > (unsigned long)qhimark || floods)
-		torture_ktap_check(&r, floods >= 1 && blimit_max > blimit0, "evasive_action");
+		torture_ktap_check(&r, floods >= 1 && blimit_max > blimit0 &&
+				   batch_avg > (unsigned long)blimit0, "evasive_action");
 	else
 		torture_ktap_skip(&r, "evasive_action", "no CPU passed qhimark");
 	torture_ktap_check(&r, relaxed, "relaxed_after");
