@@ -81,8 +81,15 @@ void __raise_softirq_irqoff(unsigned int nr)
  */
 void raise_softirq_irqoff(unsigned int nr)
 {
+	u32 was = local_softirq_pending();
+
 	__raise_softirq_irqoff(nr);
-	if (!in_interrupt())
+	/*
+	 * Anything already pending has a run coming (ksoftirqd woken, or an
+	 * irq_exit() or local_bh_enable() to come), which takes @nr too: a
+	 * call_rcu() flood raises once per callback.
+	 */
+	if (!in_interrupt() && !was)
 		wakeup_softirqd();
 }
 
