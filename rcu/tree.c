@@ -816,11 +816,11 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	trace_rcu_callback(RCU_TRACE_NAME, head, func,
 			   rcu_segcblist_n_cbs(&rdp->cblist));
 	call_rcu_flood_check(rdp);
-	local_irq_restore(flags);
 	/* Ask for a grace period from softirq, not from this context. */
 	if (!rcu_gp_in_progress() || irqs_disabled_flags(flags) ||
 	    rcu_segcblist_n_cbs(&rdp->cblist) == 1)
-		invoke_rcu_core();
+		raise_softirq_irqoff(RCU_SOFTIRQ);
+	local_irq_restore(flags);
 }
 
 /* ---- the scheduling-clock tick ---- */
