@@ -38,6 +38,8 @@ defconfig_only() {
 }
 # shellcheck disable=SC2086
 def_series_objs=$("$LINUX_DIR/scripts/touched.py" "$dmap" $all_c)
+# Built at other commits than the series' from here on.
+rm -f "$obj/$KERNEL_BUILT" "$dobj/$KERNEL_BUILT"
 fail=0 k=0
 for c in $(git -C "$SRC" rev-list --reverse refs/tags/pristine..refs/tags/series); do
 	k=$((k + 1))

@@ -69,3 +69,12 @@ functional_patches() {
 		fi
 	done
 }
+
+# An object directory's mark that all of kernel/ was built there, from the
+# commit and with the configuration (configure.sh's stamp) it names: then
+# its kernel/ .o.cmd files hold every object's dependencies in that tree.
+# sparse.sh writes it; nfc.sh reads it.
+KERNEL_BUILT=.rcuos-kernel-built
+kernel_built_mark() {	# kernel_built_mark OBJ
+	echo "kernel/ $(git -C "$SRC" rev-parse HEAD) $(cat "$1/.rcuos-config-stamp")" > "$1/$KERNEL_BUILT"
+}

@@ -65,7 +65,30 @@ build_and_dump() {
 		[ -f "$obj/$o" ] || continue
 		mkdir -p "$dir/$(dirname "$o")"
 		cp "$obj/$o" "$dir/$o"
-		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj/$o" > "$dir/$o.dis"
+		echo "$o"
+	done | xargs -r -P "$JOBS" -I{} sh -c '"$1" "$2/$4" > "$3/$4.dis"' sh \
+		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj" "$dir" {}
+}
+
+# kernel_cmd_usable OBJDIR DIR...: whether the kernel/ .o.cmd files that
+# OBJDIR has now can stand for a build of DIRs in $BASE: all of kernel/ was
+# built there in $NEW with the configuration it has (sparse.sh's mark,
+# common.sh), every DIR was part of that build, and the trees differ only
+# in the contents of files that exist in both, none of them a Makefile,
+# Kbuild or Kconfig file (so both build the same objects).  Then an object
+# that includes no changed file in one tree is made from the same files in
+# the other, so it includes none there either: touched.py finds the same
+# objects from either tree's dependencies, without building kernel/ in
+# $BASE.
+kernel_cmd_usable() {
+	local obj=$1 d; shift
+	[ -f "$obj/$KERNEL_BUILT" ] && [ -f "$obj/.rcuos-config-stamp" ] || return 1
+	[ "$(cat "$obj/$KERNEL_BUILT")" = "kernel/ $(git -C "$SRC" rev-parse "refs/tags/$NEW^{commit}") $(cat "$obj/.rcuos-config-stamp")" ] ||
+		return 1
+	[ -z "$(git -C "$SRC" diff --name-status --no-renames "refs/tags/$BASE" "refs/tags/$NEW" | grep -v '^M')" ] || return 1
+	! echo "$files" | grep -q '\(^\|/\)\(Makefile\|Kbuild\|Kconfig\)[^/]*$' || return 1
+	for d in "$@"; do
+		[ -f "$obj/$d.built-in.a.cmd" ] || return 1
 	done
 }
 
@@ -74,9 +97,16 @@ build_and_dump() {
 # is the word defconfig).  Objects go to $out/[plain-]TREE[-defconfig]/.
 # Adds to the counters n, same, accepted, diffs and the list acc_list.
 nfc_pass() {
-	local name=$1 obj=$2 pobj=$3 sfx="" tree o dirs have differ="" what pa pb swaps psrc
+	local name=$1 obj=$2 pobj=$3 sfx="" tree o dirs have differ="" what pa pb swaps psrc cmd_usable=0
 	shift 3
 	[ "$name" = small ] || sfx=-$name
+	dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
+	# shellcheck disable=SC2086
+	if [ -z "$given_objs" ] && kernel_cmd_usable "$obj" $dirs; then
+		cmd_usable=1
+	fi
+	# What is built here from now on is not sparse.sh's build of kernel/.
+	rm -f "$obj/$KERNEL_BUILT"
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
 		"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "$@"
@@ -94,9 +124,12 @@ nfc_pass() {
 					[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
 				done > "$out/objects$sfx"
 			else
-				dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
-				# shellcheck disable=SC2086
-				kmake "$SRC" "$obj" $dirs >/dev/null
+				if [ "$cmd_usable" = 1 ]; then
+					log "nfc: $name: the objects that include a changed file, from the .o.cmd files of kernel/ as built in $NEW in $obj"
+				else
+					# shellcheck disable=SC2086
+					kmake "$SRC" "$obj" $dirs >/dev/null
+				fi
 				# Outside kernel/, only the objects of the changed .c
 				# files and those of patches/nfc-objects (users of
 				# changed headers), not whole directories: make -k
