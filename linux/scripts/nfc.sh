@@ -17,8 +17,9 @@
 #    accessors rcu_access_pointer(), rcu_dereference_protected(),
 #    RCU_INIT_POINTER() and the rcu_dereference*() readers expanded to the
 #    bare access they wrap
-#    (nfc-plain-accessors.py, on hard-linked copies of the trees in
-#    build/linux/src-nfc-plain).  If these two "plain accessor" builds are
+#    (nfc-plain-accessors.py, on the checked-out tree, restored from git
+#    right after; built in the same object directory and configuration as
+#    step 1).  If these two "plain accessor" builds are
 #    identical, the only source difference is those accessors around the
 #    same accesses, and the real difference is their volatile load/store
 #    (READ_ONCE/WRITE_ONCE: the compiler may no longer fold, tear, merge or
@@ -92,13 +93,13 @@ kernel_cmd_usable() {
 	done
 }
 
-# nfc_pass NAME OBJDIR PLAIN_OBJDIR FRAGMENT...: steps 1 and 2 for one
+# nfc_pass NAME OBJDIR FRAGMENT...: steps 1 and 2 for one
 # configuration; NAME is "small" or "defconfig" (then the first FRAGMENT
 # is the word defconfig).  Objects go to $out/[plain-]TREE[-defconfig]/.
 # Adds to the counters n, same, accepted, diffs and the list acc_list.
 nfc_pass() {
-	local name=$1 obj=$2 pobj=$3 sfx="" tree o dirs have differ="" what pa pb swaps psrc cmd_usable=0
-	shift 3
+	local name=$1 obj=$2 sfx="" tree o dirs have differ="" what pa pb swaps cmd_usable=0
+	shift 2
 	[ "$name" = small ] || sfx=-$name
 	dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
 	# shellcheck disable=SC2086
@@ -176,19 +177,15 @@ nfc_pass() {
 	[ -n "$differ" ] || return 0
 
 	# 2. The objects that differ, with the accessors expanded in both trees.
-	psrc=$B/src-nfc-plain
+	# In the checkout itself, so that the object directory of step 1 (its
+	# configuration, tools and generated files) serves: restored at once.
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
-		rm -rf "$psrc"
-		cp -al "$SRC" "$psrc"
-		rm -rf "$psrc/.git"
-		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$psrc"
-		"$LINUX_DIR/scripts/configure.sh" "$psrc" "$pobj" "$@"
-		kmake "$psrc" "$pobj" prepare
+		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$SRC"
 		# shellcheck disable=SC2086
-		build_and_dump "$psrc" "$pobj" "$out/plain-$tree$sfx" $differ
+		build_and_dump "$SRC" "$obj" "$out/plain-$tree$sfx" $differ
+		restore_rcupdate
 	done
-	rm -rf "$psrc"
 	for o in $differ; do
 		what=$("$LINUX_DIR/scripts/nfc-explain.py" "$out/$BASE$sfx/$o.dis" "$out/$NEW$sfx/$o.dis")
 		pa=$out/plain-$BASE$sfx/$o.dis pb=$out/plain-$NEW$sfx/$o.dis
@@ -209,9 +206,11 @@ nfc_pass() {
 	done
 }
 
+# The plain-accessor rewrite never outlives this script.
+trap restore_rcupdate EXIT
 n=0 same=0 accepted=0 diffs=0 acc_list=""
 : > "$out/compared"
-nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
+nfc_pass small "$B/obj-nfc" "${FRAGS[@]}"
 # Touched objects that only x86-64 defconfig builds (seccomp.o, kcmp.o,
 # ...), with defconfig itself: it has lockdep and PROVE_RCU off.
 # (With given objects, only if the small configuration missed one.)
@@ -219,7 +218,7 @@ nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
 # its tools, generated headers and untouched objects are reused, and make
 # rebuilds whatever the switch between the trees changes.
 if [ -z "$given_objs" ] || echo "$given_objs" | tr ' ' '\n' | grep -qvxF -f "$out/compared"; then
-	nfc_pass defconfig "$B/obj-series-defconfig" "$B/obj-nfc-plain-defconfig" defconfig
+	nfc_pass defconfig "$B/obj-series-defconfig" defconfig
 fi
 use_tree series
 echo "nfc: $n objects compared: $same identical, $accepted accepted (only RCU accessor codegen:${acc_list:- none}), $diffs differ"
