@@ -87,7 +87,7 @@ kernel_cmd_usable() {
 	[ "$(cat "$obj/$KERNEL_BUILT")" = "kernel/ $(git -C "$SRC" rev-parse "refs/tags/$NEW^{commit}") $(cat "$obj/.rcuos-config-stamp")" ] ||
 		return 1
 	[ -z "$(git -C "$SRC" diff --name-status --no-renames "refs/tags/$BASE" "refs/tags/$NEW" | grep -v '^M')" ] || return 1
-	! echo "$files" | grep -q '\(^\|/\)\(Makefile\|Kbuild\|Kconfig\)[^/]*$' || return 1
+	! grep -q '\(^\|/\)\(Makefile\|Kbuild\|Kconfig\)[^/]*$' <<< "$files" || return 1
 	for d in "$@"; do
 		[ -f "$obj/$d.built-in.a.cmd" ] || return 1
 	done
@@ -102,15 +102,18 @@ nfc_pass() {
 	shift 2
 	[ "$name" = small ] || sfx=-$name
 	dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
-	# shellcheck disable=SC2086
-	if [ -z "$given_objs" ] && kernel_cmd_usable "$obj" $dirs; then
-		cmd_usable=1
-	fi
-	# What is built here from now on is not sparse.sh's build of kernel/.
-	rm -f "$obj/$KERNEL_BUILT"
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
 		"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "$@"
+		if [ "$tree" = "$BASE" ]; then
+			# shellcheck disable=SC2086
+			if [ -z "$given_objs" ] && kernel_cmd_usable "$obj" $dirs; then
+				cmd_usable=1
+			fi
+			# What is built here from now on is not sparse.sh's
+			# build of kernel/.
+			rm -f "$obj/$KERNEL_BUILT"
+		fi
 		kmake "$SRC" "$obj" prepare
 		# Which objects include a touched header, and which touched .c
 		# files this configuration builds, is known from Kbuild's .cmd
