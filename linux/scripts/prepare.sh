@@ -10,8 +10,7 @@ if ! git -C "$PRISTINE" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1
 	log "extracting $TARBALL"
 	rm -rf "$PRISTINE" "$B/extract.tmp"
 	mkdir -p "$B/extract.tmp"
-	# xz decompresses the tarball's blocks on all CPUs.
-	tar -I "xz -T$JOBS" -xf "$TARBALL" -C "$B/extract.tmp"
+	tar -xJf "$TARBALL" -C "$B/extract.tmp"
 	mv "$B/extract.tmp"/linux-source-6.12 "$PRISTINE"
 	rmdir "$B/extract.tmp"
 	log "creating git repository of the pristine tree"
