@@ -38,6 +38,13 @@ defconfig_only() {
 }
 # shellcheck disable=SC2086
 def_series_objs=$("$LINUX_DIR/scripts/touched.py" "$dmap" $all_c)
+# Built at other commits than the series' from here on.
+rm -f "$obj/$KERNEL_BUILT" "$dobj/$KERNEL_BUILT"
+# If a patch will build defconfig objects, the defconfig directory is
+# prepared (tools, generated headers) while the first patch's small-config
+# objects build, not in the way of the patch that first needs it.
+# shellcheck disable=SC2046,SC2086
+dprepare=$([ -z "$(defconfig_only $def_series_objs)" ] || [ -f "$dobj/include/generated/asm-offsets.h" ] || echo prepare)
 fail=0 k=0
 for c in $(git -C "$SRC" rev-list --reverse refs/tags/pristine..refs/tags/series); do
 	k=$((k + 1))
@@ -61,9 +68,20 @@ for c in $(git -C "$SRC" rev-list --reverse refs/tags/pristine..refs/tags/series
 	# shellcheck disable=SC2046,SC2086
 	dobjs=$(defconfig_only $(echo $dobjs | tr ' ' '\n' | sort -u))
 	git -C "$SRC" checkout -q -f --detach "$c"
+	# The two configurations' builds side by side: each make's start-up
+	# and last (often single) compilation leave a CPU idle.
+	dtargets=${dobjs:-$dprepare}
+	dprepare=""
+	rc=0 drc=0
 	# shellcheck disable=SC2086
-	if { [ -z "$objs" ] || kmake "$SRC" "$obj" $objs; } > "$B/bisect/$k.log" 2>&1 &&
-		{ [ -z "$dobjs" ] || kmake "$SRC" "$dobj" $dobjs; } >> "$B/bisect/$k.log" 2>&1; then
+	{ [ -z "$objs" ] || kmake "$SRC" "$obj" $objs; } > "$B/bisect/$k.log" 2>&1 &
+	pid=$!
+	# shellcheck disable=SC2086
+	{ [ -z "$dtargets" ] || kmake "$SRC" "$dobj" $dtargets; } > "$B/bisect/$k.defconfig.log" 2>&1 || drc=$?
+	wait "$pid" || rc=$?
+	cat "$B/bisect/$k.defconfig.log" >> "$B/bisect/$k.log"
+	rm -f "$B/bisect/$k.defconfig.log"
+	if [ "$rc" = 0 ] && [ "$drc" = 0 ]; then
 		echo "OK   $k $subj ($(echo $objs | wc -w) objects$([ -z "$dobjs" ] || echo ", $(echo $dobjs | wc -w) more with defconfig+PROVE_RCU"))"
 	else
 		echo "FAIL $k $subj"

@@ -51,7 +51,7 @@ timed() {	# timed NAME cmd...: run, log to $C/NAME.log, record the time
 # 1. The series applies with git am on a fresh checkout of the pristine tree.
 check_applies() {
 	"$S/prepare.sh"
-	local wt=$B/check-am n=0 p
+	local wt=$B/check-am n=0 p ok=1
 	git -C "$PRISTINE" worktree remove -f "$wt" >/dev/null 2>&1 || rm -rf "$wt"
 	git -C "$PRISTINE" worktree prune
 	# A fresh worktree of the pristine tag, checked out sparsely (only the
@@ -62,12 +62,19 @@ check_applies() {
 	git -C "$wt" sparse-checkout set --no-cone $(series_patches | xargs -r grep -h '^diff --git ' |
 		sed 's|^diff --git a/\([^ ]*\) b/.*|/\1|' | sort -u)
 	git -C "$wt" checkout -q --detach refs/tags/pristine
-	for p in $(series_patches); do
-		git -C "$wt" -c user.name=check -c user.email=check@localhost am -q "$p" ||
-			{ echo "git am failed: $(basename "$p")"; git -C "$PRISTINE" worktree remove -f "$wt"; return 1; }
-		n=$((n + 1))
-	done
-	echo "$(git -C "$wt" log --oneline refs/tags/pristine..HEAD | wc -l) commits on top of pristine"
+	# One git am for the whole series (one process; a split index, so
+	# that each patch does not rewrite the whole index).
+	# shellcheck disable=SC2046
+	git -C "$wt" -c core.splitIndex=true -c user.name=check -c user.email=check@localhost \
+		am -q $(series_patches) || ok=0
+	n=$(git -C "$wt" rev-list --count refs/tags/pristine..HEAD)
+	if [ "$ok" = 0 ] || [ "$n" != "$(series_patches | wc -l)" ]; then
+		p=$(series_patches | sed -n "$((n + 1))p")
+		echo "git am failed: $(basename "$p")"
+		git -C "$PRISTINE" worktree remove -f "$wt"
+		return 1
+	fi
+	echo "$n commits on top of pristine"
 	git -C "$PRISTINE" worktree remove -f "$wt"
 	echo "applied $n patches"
 }

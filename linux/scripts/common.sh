@@ -48,9 +48,18 @@ series_patches() {
 	done
 }
 
-# use_tree pristine|series|nfc-base: switch $SRC to that tree.
+# restore_rcupdate: undo nfc.sh's plain-accessor rewrite of rcupdate.h in
+# the checkout (nfc-plain-accessors.py), if it is there.
+restore_rcupdate() {
+	git -C "$SRC" diff --quiet HEAD -- include/linux/rcupdate.h ||
+		git -C "$SRC" checkout -q -f HEAD -- include/linux/rcupdate.h
+}
+
+# use_tree pristine|series|nfc-base: switch $SRC to that tree (as committed:
+# also after an nfc.sh that was killed in its plain-accessor builds).
 use_tree() {
 	local cur
+	restore_rcupdate
 	cur=$(git -C "$SRC" rev-parse HEAD)
 	if [ "$cur" != "$(git -C "$SRC" rev-parse "refs/tags/$1^{commit}")" ]; then
 		git -C "$SRC" checkout -q -f --detach "refs/tags/$1"
@@ -68,4 +77,13 @@ functional_patches() {
 			echo "$PATCHES/$p"
 		fi
 	done
+}
+
+# An object directory's mark that all of kernel/ was built there, from the
+# commit and with the configuration (configure.sh's stamp) it names: then
+# its kernel/ .o.cmd files hold every object's dependencies in that tree.
+# sparse.sh writes it; nfc.sh reads it.
+KERNEL_BUILT=.rcuos-kernel-built
+kernel_built_mark() {	# kernel_built_mark OBJ
+	echo "kernel/ $(git -C "$SRC" rev-parse HEAD) $(cat "$1/.rcuos-config-stamp")" > "$1/$KERNEL_BUILT"
 }

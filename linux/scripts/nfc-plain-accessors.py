@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""nfc-plain-accessors.py TREE: in a copy of a kernel tree (made with
-"cp -al", so the file is replaced, never written in place), rewrite four
-RCU accessors of include/linux/rcupdate.h as the bare access they wrap:
+"""nfc-plain-accessors.py TREE: in a kernel tree (nfc.sh's checkout, which
+it restores from git right after the build; the file is replaced, never
+written in place, so a hard-linked copy is safe too), rewrite four RCU
+accessors of include/linux/rcupdate.h as the bare access they wrap:
 
   rcu_access_pointer(p)            READ_ONCE(p) in a statement expression
                                    -> (typeof(*p) *)(p)
@@ -87,6 +88,6 @@ for old, new in SUBS:
     if n != 1:
         sys.exit('nfc-plain-accessors: %d matches in %s for:\n%s' % (n, path, old))
     text = text.replace(old, new)
-os.unlink(path)         # a hard link to the real tree: never write through it
+os.unlink(path)         # maybe a hard link to another tree: never write through it
 with open(path, 'w') as f:
     f.write(text)

@@ -17,8 +17,9 @@
 #    accessors rcu_access_pointer(), rcu_dereference_protected(),
 #    RCU_INIT_POINTER() and the rcu_dereference*() readers expanded to the
 #    bare access they wrap
-#    (nfc-plain-accessors.py, on hard-linked copies of the trees in
-#    build/linux/src-nfc-plain).  If these two "plain accessor" builds are
+#    (nfc-plain-accessors.py, on the checked-out tree, restored from git
+#    right after; built in the same object directory and configuration as
+#    step 1).  If these two "plain accessor" builds are
 #    identical, the only source difference is those accessors around the
 #    same accesses, and the real difference is their volatile load/store
 #    (READ_ONCE/WRITE_ONCE: the compiler may no longer fold, tear, merge or
@@ -65,21 +66,54 @@ build_and_dump() {
 		[ -f "$obj/$o" ] || continue
 		mkdir -p "$dir/$(dirname "$o")"
 		cp "$obj/$o" "$dir/$o"
-		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj/$o" > "$dir/$o.dis"
+		echo "$o"
+	done | xargs -r -P "$JOBS" -I{} sh -c '"$1" "$2/$4" > "$3/$4.dis"' sh \
+		"$LINUX_DIR/scripts/objdump-normalise.py" "$obj" "$dir" {}
+}
+
+# kernel_cmd_usable OBJDIR DIR...: whether the kernel/ .o.cmd files that
+# OBJDIR has now can stand for a build of DIRs in $BASE: all of kernel/ was
+# built there in $NEW with the configuration it has (sparse.sh's mark,
+# common.sh), every DIR was part of that build, and the trees differ only
+# in the contents of files that exist in both, none of them a Makefile,
+# Kbuild or Kconfig file (so both build the same objects).  Then an object
+# that includes no changed file in one tree is made from the same files in
+# the other, so it includes none there either: touched.py finds the same
+# objects from either tree's dependencies, without building kernel/ in
+# $BASE.
+kernel_cmd_usable() {
+	local obj=$1 d; shift
+	[ -f "$obj/$KERNEL_BUILT" ] && [ -f "$obj/.rcuos-config-stamp" ] || return 1
+	[ "$(cat "$obj/$KERNEL_BUILT")" = "kernel/ $(git -C "$SRC" rev-parse "refs/tags/$NEW^{commit}") $(cat "$obj/.rcuos-config-stamp")" ] ||
+		return 1
+	[ -z "$(git -C "$SRC" diff --name-status --no-renames "refs/tags/$BASE" "refs/tags/$NEW" | grep -v '^M')" ] || return 1
+	! grep -q '\(^\|/\)\(Makefile\|Kbuild\|Kconfig\)[^/]*$' <<< "$files" || return 1
+	for d in "$@"; do
+		[ -f "$obj/$d.built-in.a.cmd" ] || return 1
 	done
 }
 
-# nfc_pass NAME OBJDIR PLAIN_OBJDIR FRAGMENT...: steps 1 and 2 for one
+# nfc_pass NAME OBJDIR FRAGMENT...: steps 1 and 2 for one
 # configuration; NAME is "small" or "defconfig" (then the first FRAGMENT
 # is the word defconfig).  Objects go to $out/[plain-]TREE[-defconfig]/.
 # Adds to the counters n, same, accepted, diffs and the list acc_list.
 nfc_pass() {
-	local name=$1 obj=$2 pobj=$3 sfx="" tree o dirs have differ="" what pa pb swaps psrc
-	shift 3
+	local name=$1 obj=$2 sfx="" tree o dirs have differ="" what pa pb swaps cmd_usable=0
+	shift 2
 	[ "$name" = small ] || sfx=-$name
+	dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
 		"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "$@"
+		if [ "$tree" = "$BASE" ]; then
+			# shellcheck disable=SC2086
+			if [ -z "$given_objs" ] && kernel_cmd_usable "$obj" $dirs; then
+				cmd_usable=1
+			fi
+			# What is built here from now on is not sparse.sh's
+			# build of kernel/.
+			rm -f "$obj/$KERNEL_BUILT"
+		fi
 		kmake "$SRC" "$obj" prepare
 		# Which objects include a touched header, and which touched .c
 		# files this configuration builds, is known from Kbuild's .cmd
@@ -94,9 +128,12 @@ nfc_pass() {
 					[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
 				done > "$out/objects$sfx"
 			else
-				dirs=$( (echo kernel; echo "$files" | grep '^kernel/.*\.c$' | xargs -r -n1 dirname) | sort -u | sed 's|$|/|')
-				# shellcheck disable=SC2086
-				kmake "$SRC" "$obj" $dirs >/dev/null
+				if [ "$cmd_usable" = 1 ]; then
+					log "nfc: $name: the objects that include a changed file, from the .o.cmd files of kernel/ as built in $NEW in $obj"
+				else
+					# shellcheck disable=SC2086
+					kmake "$SRC" "$obj" $dirs >/dev/null
+				fi
 				# Outside kernel/, only the objects of the changed .c
 				# files and those of patches/nfc-objects (users of
 				# changed headers), not whole directories: make -k
@@ -143,19 +180,15 @@ nfc_pass() {
 	[ -n "$differ" ] || return 0
 
 	# 2. The objects that differ, with the accessors expanded in both trees.
-	psrc=$B/src-nfc-plain
+	# In the checkout itself, so that the object directory of step 1 (its
+	# configuration, tools and generated files) serves: restored at once.
 	for tree in "$BASE" "$NEW"; do
 		use_tree "$tree"
-		rm -rf "$psrc"
-		cp -al "$SRC" "$psrc"
-		rm -rf "$psrc/.git"
-		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$psrc"
-		"$LINUX_DIR/scripts/configure.sh" "$psrc" "$pobj" "$@"
-		kmake "$psrc" "$pobj" prepare
+		"$LINUX_DIR/scripts/nfc-plain-accessors.py" "$SRC"
 		# shellcheck disable=SC2086
-		build_and_dump "$psrc" "$pobj" "$out/plain-$tree$sfx" $differ
+		build_and_dump "$SRC" "$obj" "$out/plain-$tree$sfx" $differ
+		restore_rcupdate
 	done
-	rm -rf "$psrc"
 	for o in $differ; do
 		what=$("$LINUX_DIR/scripts/nfc-explain.py" "$out/$BASE$sfx/$o.dis" "$out/$NEW$sfx/$o.dis")
 		pa=$out/plain-$BASE$sfx/$o.dis pb=$out/plain-$NEW$sfx/$o.dis
@@ -176,9 +209,11 @@ nfc_pass() {
 	done
 }
 
+# The plain-accessor rewrite never outlives this script.
+trap restore_rcupdate EXIT
 n=0 same=0 accepted=0 diffs=0 acc_list=""
 : > "$out/compared"
-nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
+nfc_pass small "$B/obj-nfc" "${FRAGS[@]}"
 # Touched objects that only x86-64 defconfig builds (seccomp.o, kcmp.o,
 # ...), with defconfig itself: it has lockdep and PROVE_RCU off.
 # (With given objects, only if the small configuration missed one.)
@@ -186,7 +221,7 @@ nfc_pass small "$B/obj-nfc" "$B/obj-nfc-plain" "${FRAGS[@]}"
 # its tools, generated headers and untouched objects are reused, and make
 # rebuilds whatever the switch between the trees changes.
 if [ -z "$given_objs" ] || echo "$given_objs" | tr ' ' '\n' | grep -qvxF -f "$out/compared"; then
-	nfc_pass defconfig "$B/obj-series-defconfig" "$B/obj-nfc-plain-defconfig" defconfig
+	nfc_pass defconfig "$B/obj-series-defconfig" defconfig
 fi
 use_tree series
 echo "nfc: $n objects compared: $same identical, $accepted accepted (only RCU accessor codegen:${acc_list:- none}), $diffs differ"

@@ -31,20 +31,32 @@ if [ "$want" = "$have" ]; then
 	exit 0
 fi
 rm -f "$B/series.stamp"
+# The tags are made by git am in a temporary worktree of the pristine tag,
+# checked out sparsely (only the files the patches touch: git am needs
+# nothing else), so that applying a patch never refreshes or rewrites the
+# 80,000 files of the main checkout.
+wt=$B/prepare-am
+git -C "$PRISTINE" worktree remove -f "$wt" >/dev/null 2>&1 || rm -rf "$wt"
+git -C "$PRISTINE" worktree prune
+git -C "$PRISTINE" worktree add -q --no-checkout --detach "$wt" refs/tags/pristine
+# shellcheck disable=SC2046
+git -C "$wt" sparse-checkout set --no-cone /Makefile $(series_patches | xargs -r grep -h '^diff --git ' |
+	sed 's|^diff --git a/\([^ ]*\) b/.*|/\1|' | sort -u)
 apply() {	# apply TAG PATCH...
-	local tag=$1 n=0 p; shift
-	git -C "$SRC" am --abort >/dev/null 2>&1 || true
-	git -C "$SRC" checkout -q -f --detach refs/tags/pristine
-	for p in "$@"; do
-		git -C "$SRC" -c user.name=series -c user.email=series@localhost \
-			am -q "$p" || { git -C "$SRC" am --abort; die "git am failed on $(basename "$p")"; }
-		n=$((n + 1))
-	done
-	git -C "$SRC" tag -f "$tag" >/dev/null
-	log "tag $tag: pristine + $n patches"
+	local tag=$1; shift
+	git -C "$wt" checkout -q -f --detach refs/tags/pristine
+	# One git am for all (one process, not one per patch).
+	if [ $# -gt 0 ] && ! git -C "$wt" -c core.splitIndex=true -c user.name=series -c user.email=series@localhost am -q "$@"; then
+		git -C "$wt" am --abort
+		die "git am failed for tag $tag (see above)"
+	fi
+	git -C "$wt" tag -f "$tag" >/dev/null
+	log "tag $tag: pristine + $# patches"
 }
 # shellcheck disable=SC2046
 apply nfc-base $(functional_patches)
 # shellcheck disable=SC2046
 apply series $(series_patches)
+git -C "$PRISTINE" worktree remove -f "$wt"
+use_tree series
 echo "$want" > "$B/series.stamp"

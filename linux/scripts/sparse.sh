@@ -31,12 +31,14 @@ for cfg in $configs; do
 		"$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" "${cfgargs[@]}"
 		log "sparse: $cfg config, $tree tree ($targets)"
 		t0=$(date +%s)
+		rm -f "$obj/$KERNEL_BUILT"
 		# C=2 checks every file, also those that need no recompilation.
 		# shellcheck disable=SC2086
 		if ! kmake "$SRC" "$obj" C=2 CHECK=sparse $targets > "$out/$name.log" 2>&1; then
 			tail -20 "$out/$name.log" >&2
 			die "sparse build failed ($cfg, $tree)"
 		fi
+		[ "$targets" != kernel/ ] || kernel_built_mark "$obj"
 		log "sparse: $cfg $tree took $(( $(date +%s) - t0 )) s"
 		"$LINUX_DIR/scripts/sparse-rcu.py" list "$out/$name.log" > "$out/$name.list"
 	done
