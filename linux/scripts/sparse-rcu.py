@@ -2,6 +2,7 @@
 """sparse-rcu.py: extract and tabulate the __rcu diagnostics of sparse logs.
 
   sparse-rcu.py count LOG                 -> unique __rcu diagnostics (number)
+  sparse-rcu.py raw LOG                   -> every __rcu report (number)
   sparse-rcu.py list LOG                  -> one line per unique diagnostic
   sparse-rcu.py table BEFORE AFTER [NAME] -> per-file table before/after
   sparse-rcu.py files LOG                 -> files with __rcu diagnostics
@@ -140,6 +141,9 @@ def main():
     if cmd == 'count':
         u, raw = rcu_diags(sys.argv[2])
         print(len(u))
+    elif cmd == 'raw':
+        u, raw = rcu_diags(sys.argv[2])
+        print(raw)
     elif cmd == 'list':
         u, raw = rcu_diags(sys.argv[2])
         for (loc, msg, types), k in u.items():

@@ -1,66 +1,83 @@
 #!/bin/bash
 # sparse-touched.sh: sparse (make C=2 CHECK=sparse) with x86-64 defconfig
-# over the directories outside kernel/ that the series touches: the
-# directory of every file that pristine..series changes, except headers
-# under an include/ directory (sparse sees them through the .c files that
-# include them) and kernel/ (sparse.sh's defconfig run checks all of it).
-# The list follows linux/patches/series, so sets added there for other
-# directories are checked without changing this script.
+# over exactly the directories outside kernel/ that the whole series
+# (tag series-all: every set, also when make check's LINUX_SERIES=kernel
+# checks only the kernel/ sets otherwise) touches: every object that
+# defconfig builds from the directory of a file pristine..series-all
+# changes, not the subdirectories below it.  Headers under an include/
+# directory are left out (sparse sees them through the .c files that
+# include them), and so is kernel/ (sparse.sh's defconfig run checks all
+# of it).  The list follows linux/patches/series, so sets added there for
+# other directories are checked without changing this script.
 #
-# The same directories are checked in the pristine tree too: diagnostics
-# that were there before the series (in files it touches for other
-# reasons) are the whole-tree work's, not this series'; what the series
-# must not do is add any.  A file counts as "new" diagnostics the amount
-# by which its count after exceeds its count before.
+# The goal is no __rcu diagnostic at all in these objects after the
+# series.  TOUCHED_TREE=pristine checks the same objects in the pristine
+# tree instead (the count before the series, and proof that the check
+# can fail); per directory, the whole-tree run (make linux-sparse-all).
 #
-# Reuses the object directory of sparse.sh's defconfig run
-# (build/linux/obj-series-defconfig): only the objects of these
-# directories are built there in addition (twice: pristine and series).
-# Logs, lists and the per-file table in build/linux/sparse/touched-*; the
-# last line of the output is
-# "touched: DIRS: B before, A after, N new __rcu diagnostics, M objects checked".
+# Builds in the object directory of sparse.sh's defconfig run
+# (build/linux/obj-series-defconfig), so check.sh runs it after the stages
+# that read that directory's kernel/ objects.  Log and list in
+# build/linux/sparse/touched-TREE.*; the last line of the output is
+# "touched: D directories, O objects, N __rcu diagnostics (U unique); not
+# built by defconfig: DIRS".
 . "$(dirname "$0")/common.sh"
 "$LINUX_DIR/scripts/prepare.sh"
-use_tree series
 obj=$B/obj-series-defconfig
 out=$B/sparse
 mkdir -p "$out"
+tree=${TOUCHED_TREE:-series-all}
 "$LINUX_DIR/scripts/configure.sh" "$SRC" "$obj" defconfig
-dirs=""
-for d in $(git -C "$SRC" diff --name-only refs/tags/pristine refs/tags/series | xargs -r -n1 dirname | sort -u); do
+use_tree series-all
+# kbuild_dir DIR: DIR or its nearest ancestor with a Kbuild file.
+kbuild_dir() {
+	local d=$1
+	while [ "$d" != . ] && [ ! -f "$SRC/$d/Makefile" ] && [ ! -f "$SRC/$d/Kbuild" ]; do
+		d=$(dirname "$d")
+	done
+	echo "$d"
+}
+dirs="" objs="" unbuilt=""
+for d in $(git -C "$SRC" diff --name-only refs/tags/pristine refs/tags/series-all | xargs -r -n1 dirname | sort -u); do
 	case $d/ in
 	kernel/* | include/* | */include/* | Documentation/* | tools/* | scripts/* | ./) continue ;;
 	esac
-	# Only directories that Kbuild descends into.
-	[ -f "$SRC/$d/Makefile" ] || [ -f "$SRC/$d/Kbuild" ] || continue
+	k=$(kbuild_dir "$d")
+	[ "$k" != . ] || continue
+	# The objects defconfig builds from k's Kbuild file, those of d only.
+	o=$(make -s -C "$obj" -f "$SRC/scripts/Makefile.build" -f "$LINUX_DIR/scripts/kbuild-objs.mk" \
+		obj="$k" srctree="$SRC" VPATH="$SRC" need-modorder=1 kbuild-objs | tr ' ' '\n' |
+		awk -v d="$d" 'NF { n = split($0, p, "/"); s = p[1]; for (i = 2; i < n; i++) s = s "/" p[i]; if (s == d) print }')
+	if [ -z "$o" ]; then
+		unbuilt="$unbuilt $d/"
+		continue
+	fi
 	dirs="$dirs $d/"
+	objs="$objs $o"
 done
-if [ -z "$dirs" ]; then
-	echo "touched: (none outside kernel/): 0 before, 0 after, 0 new __rcu diagnostics, 0 objects checked"
-	exit 0
-fi
-for tree in pristine series; do
-	use_tree "$tree"
-	log "sparse: defconfig, $tree tree, touched directories:$dirs"
+ndirs=$(wc -w <<< "$dirs")
+nobj=$(wc -w <<< "$objs")
+log="$out/touched-$tree.log"
+use_tree "$tree"
+if [ "$nobj" = 0 ]; then
+	: > "$log"
+else
+	log "sparse: defconfig, $tree tree, $nobj objects in:$dirs"
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
-	if ! kmake "$SRC" "$obj" C=2 CHECK=sparse $dirs > "$out/touched-$tree.log" 2>&1; then
-		tail -20 "$out/touched-$tree.log" >&2
+	if ! kmake "$SRC" "$obj" C=2 CHECK=sparse $objs > "$log" 2>&1; then
+		tail -20 "$log" >&2
 		use_tree series
-		die "sparse build of the touched directories failed ($tree)"
+		die "sparse build of the touched objects failed"
 	fi
-	log "sparse: touched directories ($tree) took $(( $(date +%s) - t0 )) s"
-	"$LINUX_DIR/scripts/sparse-rcu.py" list "$out/touched-$tree.log" > "$out/touched-$tree.list"
-done
-"$LINUX_DIR/scripts/sparse-rcu.py" table "$out/touched-pristine.log" "$out/touched-series.log" \
-	"(defconfig,$dirs)" | tee "$out/touched-table.txt"
-echo "after the series:"
-cat "$out/touched-series.list"
-nobj=0
-for d in $dirs; do
-	nobj=$((nobj + $(find "$obj/$d" -maxdepth 1 -name '.*.o.cmd' 2>/dev/null | wc -l)))
-done
-before=$(wc -l < "$out/touched-pristine.list")
-after=$(wc -l < "$out/touched-series.list")
-new=$(awk '$1 ~ /\// && NF == 4 && $3 > $2 {n += $3 - $2} END {print n + 0}' "$out/touched-table.txt")
-echo "touched:$dirs: $before before, $after after, $new new __rcu diagnostics, $nobj objects checked"
+	log "sparse: $nobj touched objects took $(( $(date +%s) - t0 )) s"
+fi
+use_tree series
+"$LINUX_DIR/scripts/sparse-rcu.py" list "$log" > "$out/touched-$tree.list"
+echo "objects checked:"
+tr ' ' '\n' <<< "$objs" | grep . | sed 's/^/  /'
+echo "__rcu diagnostics:"
+cat "$out/touched-$tree.list"
+raw=$("$LINUX_DIR/scripts/sparse-rcu.py" raw "$log")
+uniq=$(wc -l < "$out/touched-$tree.list")
+echo "touched: $ndirs directories, $nobj objects, $raw __rcu diagnostics ($uniq unique); not built by defconfig:${unbuilt:- none}"
