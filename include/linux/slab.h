@@ -65,7 +65,74 @@ typedef unsigned int slab_flags_t;
 
 struct kmem_cache;
 
-void *kmalloc(size_t size, gfp_t flags) __malloc __alloc_size(1);
+/*
+ * The kmalloc() size classes, smallest first: kmalloc_index() maps a size
+ * to the class that serves it, kernel/mm/slab.c creates one cache each.
+ */
+#define KMALLOC_SIZES	8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096
+
+/**
+ * kmalloc_index() - the size class of a kmalloc() of @size bytes
+ * @size: 1 to KMALLOC_MAX_CACHE_SIZE
+ *
+ * A chain of comparisons, so that the compiler folds it to a constant for
+ * a constant @size: kmalloc(sizeof(*p), ...) then goes straight to its
+ * cache.
+ *
+ * Return: the index in KMALLOC_SIZES of the smallest class of at least
+ * @size bytes.
+ */
+static __always_inline unsigned int kmalloc_index(size_t size)
+{
+	if (size <= 8)
+		return 0;
+	if (size <= 16)
+		return 1;
+	if (size <= 32)
+		return 2;
+	if (size <= 64)
+		return 3;
+	if (size <= 96)
+		return 4;
+	if (size <= 128)
+		return 5;
+	if (size <= 192)
+		return 6;
+	if (size <= 256)
+		return 7;
+	if (size <= 512)
+		return 8;
+	if (size <= 1024)
+		return 9;
+	if (size <= 2048)
+		return 10;
+	return 11;
+}
+
+void *__kmalloc(size_t size, gfp_t flags) __malloc __alloc_size(1);
+void *__kmalloc_class(unsigned int index, size_t size, gfp_t flags) __malloc __alloc_size(2);
+
+/**
+ * kmalloc() - allocate memory
+ * @size: bytes; 0 returns ZERO_SIZE_PTR
+ * @flags: GFP_* flags: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_ZERO,
+ *	__GFP_NOWARN...
+ *
+ * Never sleeps; usable from any context but NMI.  Sizes up to
+ * KMALLOC_MAX_CACHE_SIZE come from slab size classes, larger ones from the
+ * page allocator (up to KMALLOC_MAX_SIZE).  Power-of-two sizes are
+ * aligned to their size, up to PAGE_SIZE.  A constant size picks its
+ * class at compile time.
+ *
+ * Return: the memory, or NULL.
+ */
+static __always_inline __malloc __alloc_size(1) void *kmalloc(size_t size, gfp_t flags)
+{
+	if (__builtin_constant_p(size) && size && size <= KMALLOC_MAX_CACHE_SIZE)
+		return __kmalloc_class(kmalloc_index(size), size, flags);
+	return __kmalloc(size, flags);
+}
+
 void *krealloc(const void *p, size_t new_size, gfp_t flags) __alloc_size(2);
 void kfree(const void *obj);
 void kfree_bulk(size_t nr, void **p);

@@ -166,6 +166,8 @@ struct kmem_cache_cpu {
  * @size: stride between objects (object_size rounded up to @align)
  * @align: object alignment
  * @order: page order of each slab
+ * @slab_mask: ~(bytes of a slab - 1): slabs are buddy blocks, naturally
+ *	aligned, so an object's address masked gives its slab's start
  * @objects: objects per slab
  * @meta_offset: offset of the slab_meta array in a slab
  * @flags: SLAB_* creation flags
@@ -190,6 +192,7 @@ struct kmem_cache {
 	unsigned int size;
 	unsigned int align;
 	unsigned int order;
+	unsigned long slab_mask;
 	unsigned int objects;
 	unsigned int meta_offset;
 	slab_flags_t flags;
@@ -212,9 +215,7 @@ struct kmem_cache {
 
 atomic_t kmalloc_debug_reports = ATOMIC_INIT(0);
 
-static const unsigned int kmalloc_sizes[] = {
-	8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 2048, 4096,
-};
+static const unsigned int kmalloc_sizes[] = { KMALLOC_SIZES };
 #define NR_KMALLOC_CACHES	ARRAY_SIZE(kmalloc_sizes)
 
 static struct kmem_cache kmalloc_caches[NR_KMALLOC_CACHES];
@@ -246,6 +247,22 @@ static inline struct slab_meta *slab_meta(struct kmem_cache *s, struct page *pag
 static inline void *slab_obj(struct kmem_cache *s, struct page *page, unsigned int idx)
 {
 	return (char *)slab_base(page) + (unsigned long)idx * s->size;
+}
+
+/*
+ * The start of the slab of @s that holds @obj, from the address alone
+ * (slab_base() of its head page, without the struct page arithmetic).
+ */
+static inline unsigned long obj_slab_start(struct kmem_cache *s, const void *obj)
+{
+	return (unsigned long)obj & s->slab_mask;
+}
+
+/* The slab_meta of object @idx in the slab of @s that holds @obj. */
+static inline struct slab_meta *obj_meta(struct kmem_cache *s, const void *obj,
+					 unsigned int idx)
+{
+	return (struct slab_meta *)(obj_slab_start(s, obj) + s->meta_offset) + idx;
 }
 
 static void meta_set_alloc(struct slab_meta *m, unsigned int req, unsigned long ip)
@@ -303,6 +320,7 @@ static bool calculate_layout(struct kmem_cache *s)
 	if (!n)
 		return false;
 	s->order = order;
+	s->slab_mask = ~((PAGE_SIZE << order) - 1);
 	s->objects = min(n, (unsigned int)FREELIST_END - 1);
 	s->meta_offset = ALIGN(s->objects * s->size, 8U);
 	return true;
@@ -400,6 +418,12 @@ void kmalloc_caches_init(void)
 		struct kmem_cache *s = &kmalloc_caches[i];
 		char name[CACHE_NAME_LEN];
 
+		/* kmalloc_index() must agree with the table, at both ends of a class. */
+		if (kmalloc_index(kmalloc_sizes[i]) != i ||
+		    (i && kmalloc_index(kmalloc_sizes[i - 1] + 1) != i) ||
+		    kmalloc_sizes[NR_KMALLOC_CACHES - 1] != KMALLOC_MAX_CACHE_SIZE)
+			panic("slab: kmalloc_index() disagrees with class %u", i);
+
 		snprintf(name, sizeof(name), "kmalloc-%u", kmalloc_sizes[i]);
 		if (!init_cache(s, name, kmalloc_sizes[i], 0, 0, 0, NULL))
 			panic("slab: cannot set up %s", name);
@@ -407,16 +431,6 @@ void kmalloc_caches_init(void)
 		add_cache(s);
 	}
 	slab_ready = true;
-}
-
-static struct kmem_cache *kmalloc_cache(size_t size)
-{
-	unsigned int i;
-
-	for (i = 0; i < NR_KMALLOC_CACHES; i++)
-		if (size <= kmalloc_sizes[i])
-			return &kmalloc_caches[i];
-	return NULL;
 }
 
 /*
@@ -487,10 +501,9 @@ static inline unsigned int offset_index(struct kmem_cache *s, unsigned long off)
 	return (unsigned int)(((u64)off * s->size_recip) >> 32);
 }
 
-static inline unsigned int obj_index(struct kmem_cache *s, struct page *page,
-				     const void *obj)
+static inline unsigned int obj_index(struct kmem_cache *s, const void *obj)
 {
-	return offset_index(s, (unsigned long)obj - (unsigned long)slab_base(page));
+	return offset_index(s, (unsigned long)obj - obj_slab_start(s, obj));
 }
 
 /* The home of slabs whose CPU has no stack of its own. */
@@ -510,18 +523,27 @@ static unsigned int slabs_take(struct kmem_cache *s, struct kmem_cache_node *nd,
 {
 	unsigned int got = 0;
 
+	/* A slab on the partial list has a free object; take all it has. */
 	while (got < n && !list_empty(&nd->partial)) {
 		struct page *page = list_first_entry(&nd->partial, struct page, lru);
-		unsigned int idx = page->freelist;
-		struct slab_meta *m = slab_meta(s, page, idx);
+		char *base = slab_base(page);
+		struct slab_meta *meta = (struct slab_meta *)(base + s->meta_offset);
+		unsigned int idx = page->freelist, taken = 0;
 
-		page->freelist = m->next;
-		m->next = FREELIST_END;
-		if (page->inuse++ == 0)
+		if (!page->inuse)
 			nd->nr_empty--;
+		do {
+			struct slab_meta *m = &meta[idx];
+
+			objs[got++] = base + (unsigned long)idx * s->size;
+			taken++;
+			idx = m->next;
+			m->next = FREELIST_END;
+		} while (got < n && idx != FREELIST_END);
+		page->freelist = idx;
+		page->inuse += taken;
 		if (page->inuse == page->objects)
 			list_move(&page->lru, &nd->full);
-		objs[got++] = slab_obj(s, page, idx);
 	}
 	return got;
 }
@@ -536,14 +558,21 @@ static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
 		      struct list_head *discard)
 {
 	struct kmem_cache_node *nd = NULL;
+	struct page *page = NULL;
+	unsigned long start = 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		struct page *page = obj_slab(objs[i]);
-		struct kmem_cache_node *home = cache_node(s, page->slab_home);
-		unsigned int idx = obj_index(s, page, objs[i]);
-		struct slab_meta *m = slab_meta(s, page, idx);
+		unsigned int idx = obj_index(s, objs[i]);
+		struct slab_meta *m = obj_meta(s, objs[i], idx);
+		struct kmem_cache_node *home;
 
+		/* Objects freed in a row often share a slab. */
+		if (obj_slab_start(s, objs[i]) != start) {
+			start = obj_slab_start(s, objs[i]);
+			page = obj_slab(objs[i]);
+		}
+		home = cache_node(s, page->slab_home);
 		if (home != nd) {
 			if (nd)
 				spin_unlock(&nd->lock);
@@ -579,7 +608,7 @@ static void discard_slab_rcu(struct rcu_head *head)
 }
 
 /* Give empty slabs back; a typesafe cache's only after a grace period. */
-static void discard_slabs(struct kmem_cache *s, struct list_head *discard)
+static void __discard_slabs(struct kmem_cache *s, struct list_head *discard)
 {
 	struct page *page, *next;
 
@@ -592,6 +621,13 @@ static void discard_slabs(struct kmem_cache *s, struct list_head *discard)
 			discard_slab(s, page);
 		}
 	}
+}
+
+/* Nothing to give back is the common case: no call for it. */
+static __always_inline void discard_slabs(struct kmem_cache *s, struct list_head *discard)
+{
+	if (unlikely(!list_empty(discard)))
+		__discard_slabs(s, discard);
 }
 
 /* This CPU's object stack of @s; interrupts disabled. */
@@ -803,7 +839,6 @@ static void *alloc_new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned long ip)
 {
 	struct slab_meta *m;
-	struct page *page;
 	void *obj;
 	u8 *bad;
 
@@ -818,8 +853,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	}
 
 	/* The object is ours now: checking and filling it needs no lock. */
-	page = obj_slab(obj);
-	m = slab_meta(s, page, obj_index(s, page, obj));
+	m = obj_meta(s, obj, obj_index(s, obj));
 	meta_set_alloc(m, req, ip);
 	WRITE_ONCE(m->state, OBJ_ALLOC);
 	if (s->poison) {
@@ -846,8 +880,7 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
  */
 static int slab_obj_index(struct kmem_cache *s, struct page *page, const void *obj)
 {
-	unsigned long off = (unsigned long)obj - (unsigned long)slab_base(page);
-
+	unsigned long off = (unsigned long)obj - obj_slab_start(s, obj);
 	unsigned int idx = offset_index(s, off);
 
 	if (idx >= page->objects || (unsigned long)idx * s->size != off)
@@ -902,8 +935,8 @@ static inline bool slab_state_free(struct slab_meta *m, u8 state)
  * The checks and state change of freeing @obj, up to its going back to the
  * free objects.  Return: false if it must not go back (reported).
  */
-static bool slab_free_prepare(struct kmem_cache *s, struct page *page, void *obj,
-			      unsigned long ip)
+static __always_inline bool slab_free_prepare(struct kmem_cache *s, struct page *page,
+					      void *obj, unsigned long ip)
 {
 	struct slab_meta *m;
 	unsigned int req;
@@ -915,7 +948,7 @@ static bool slab_free_prepare(struct kmem_cache *s, struct page *page, void *obj
 		report_bad_free("kfree of invalid pointer", obj, s, NULL, ip);
 		return false;
 	}
-	m = slab_meta(s, page, idx);
+	m = obj_meta(s, obj, idx);
 
 	/* Debug objects in the object stop being tracked (active: reported). */
 	if (!SLAB_DEBUG || READ_ONCE(m->state) == OBJ_ALLOC)
@@ -971,16 +1004,18 @@ static void *kmalloc_large(size_t size, gfp_t gfp, unsigned long ip)
 	return p;
 }
 
+static void *kmalloc_not_ready(unsigned long ip)
+{
+	pr_err("kmalloc before page_alloc_init(), caller %pS\n", (void *)ip);
+	return NULL;
+}
+
 static void *__kmalloc_ip(size_t size, gfp_t gfp, unsigned long ip)
 {
-	struct kmem_cache *s;
-
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
-	if (unlikely(!slab_ready)) {
-		pr_err("kmalloc before page_alloc_init(), caller %pS\n", (void *)ip);
-		return NULL;
-	}
+	if (unlikely(!slab_ready))
+		return kmalloc_not_ready(ip);
 	if (size > KMALLOC_MAX_CACHE_SIZE) {
 		if (unlikely(size > KMALLOC_MAX_SIZE)) {
 			if (!(gfp & __GFP_NOWARN))
@@ -990,26 +1025,24 @@ static void *__kmalloc_ip(size_t size, gfp_t gfp, unsigned long ip)
 		}
 		return kmalloc_large(size, gfp, ip);
 	}
-	s = kmalloc_cache(size);
-	return slab_alloc(s, gfp, size, ip);
+	return slab_alloc(&kmalloc_caches[kmalloc_index(size)], gfp, size, ip);
 }
 
-/**
- * kmalloc() - allocate memory
- * @size: bytes; 0 returns ZERO_SIZE_PTR
- * @flags: GFP_* flags: GFP_KERNEL, GFP_ATOMIC, GFP_NOWAIT, __GFP_ZERO,
- *	__GFP_NOWARN...
- *
- * Never sleeps; usable from any context but NMI.  Sizes up to
- * KMALLOC_MAX_CACHE_SIZE come from slab size classes, larger ones from the
- * page allocator (up to KMALLOC_MAX_SIZE).  Power-of-two sizes are
- * aligned to their size, up to PAGE_SIZE.
- *
- * Return: the memory, or NULL.
- */
-void *kmalloc(size_t size, gfp_t flags)
+/* kmalloc() of a size not known at compile time (see slab.h). */
+void *__kmalloc(size_t size, gfp_t flags)
 {
 	return __kmalloc_ip(size, flags, _RET_IP_);
+}
+
+/*
+ * kmalloc() of a constant @size (1 to KMALLOC_MAX_CACHE_SIZE) whose class
+ * @index the compiler already knows.
+ */
+void *__kmalloc_class(unsigned int index, size_t size, gfp_t flags)
+{
+	if (unlikely(!slab_ready))
+		return kmalloc_not_ready(_RET_IP_);
+	return slab_alloc(&kmalloc_caches[index], flags, size, _RET_IP_);
 }
 
 /* What kind of pointer is @obj?  Sets *@pagep to its head page. */
@@ -1053,6 +1086,14 @@ static void __kfree_ip(const void *obj, unsigned long ip)
 
 	if (unlikely(ZERO_OR_NULL_PTR(obj)))
 		return;
+	/* The common case, a slab object, without classify()'s other cases. */
+	if (likely(virt_addr_valid(obj))) {
+		page = obj_slab(obj);
+		if (likely(PageSlab(page) && page->slab_cache)) {
+			slab_free(page->slab_cache, page, (void *)obj, ip);
+			return;
+		}
+	}
 	switch (classify(obj, &page)) {
 	case OBJ_SLAB:
 		slab_free(page->slab_cache, page, (void *)obj, ip);

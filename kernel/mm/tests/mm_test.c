@@ -175,6 +175,46 @@ static void mm_test_kmalloc_sizes(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, kcalloc(SIZE_MAX / 8, 16, GFP_KERNEL));
 }
 
+/*
+ * Every size up to KMALLOC_MAX_CACHE_SIZE is served by the smallest class
+ * that holds it, whether the size is known at compile time (kmalloc_index()
+ * folded into the call) or not: the two paths must agree.
+ */
+static void mm_test_kmalloc_classes(struct kunit *test)
+{
+	static const unsigned int classes[] = { KMALLOC_SIZES };
+	unsigned int c = 0;
+	size_t size;
+	void *p;
+
+	for (size = 1; size <= KMALLOC_MAX_CACHE_SIZE; size++) {
+		while (classes[c] < size)
+			c++;
+		/* A size the compiler cannot see through. */
+		p = kmalloc(READ_ONCE(size), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, p);
+		KUNIT_EXPECT_EQ_MSG(test, ksize(p), (size_t)classes[c],
+				    "kmalloc(%lu) served by the wrong class", (unsigned long)size);
+		kfree(p);
+	}
+	p = kmalloc(32, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, ksize(p), (size_t)32);
+	kfree(p);
+	p = kmalloc(33, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, ksize(p), (size_t)64);
+	kfree(p);
+	p = kmalloc(193, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, ksize(p), (size_t)256);
+	kfree(p);
+	p = kmalloc(KMALLOC_MAX_CACHE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, ksize(p), (size_t)KMALLOC_MAX_CACHE_SIZE);
+	kfree(p);
+}
+
 /* kzalloc(), kcalloc() and __GFP_ZERO return zeroes, even over dirty memory. */
 static void mm_test_kzalloc(struct kunit *test)
 {
@@ -933,6 +973,7 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_page_coalesce),
 	KUNIT_CASE(mm_test_page_zero_exact),
 	KUNIT_CASE(mm_test_kmalloc_sizes),
+	KUNIT_CASE(mm_test_kmalloc_classes),
 	KUNIT_CASE(mm_test_kzalloc),
 	KUNIT_CASE(mm_test_krealloc),
 	KUNIT_CASE(mm_test_kmem_cache),
