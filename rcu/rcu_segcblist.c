@@ -159,16 +159,22 @@ bool rcu_segcblist_accelerate(struct rcu_segcblist *l, unsigned long seq)
 long rcu_segcblist_extract_done(struct rcu_segcblist *l, long limit,
 				struct rcu_cblist *out)
 {
-	struct rcu_head **last = &l->head;
-	long n = 0;
+	long n = l->seglen[RCU_DONE_TAIL];
+	struct rcu_head **last;
 
 	rcu_cblist_init(out);
-	while (*last && last != l->tails[RCU_DONE_TAIL] && n != limit) {
-		last = &(*last)->next;
-		n++;
-	}
+	if (limit >= 0 && limit < n)
+		n = limit;
 	if (!n)
 		return 0;
+	/* The whole segment needs no walk; a part, a walk without tests. */
+	if (n == l->seglen[RCU_DONE_TAIL]) {
+		last = l->tails[RCU_DONE_TAIL];
+	} else {
+		last = &l->head;
+		for (long i = 0; i < n; i++)
+			last = &(*last)->next;
+	}
 	out->head = l->head;
 	out->tail = last;
 	out->len = n;
