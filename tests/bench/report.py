@@ -78,6 +78,9 @@ def rcuscale(lines, scale_type='rcu'):
     return runs
 
 
+FLOOD_RE = r'# flood: (\d+) CPUs, (\d+) ms: (\d+) callbacks queued, (\d+) invoked, (\d+) per second'
+
+
 def first(lines, pattern):
     for l in lines:
         m = re.search(pattern, l)
@@ -131,7 +134,7 @@ def figures(lines_main, lines_by_test):
         fig['batch_callers'] = int(m.group(1))
         fig['batch_gps'] = int(m.group(2))
         fig['batch_ms'] = int(m.group(4)) / 1000.0
-    m = first(b, r'# flood: (\d+) CPUs, (\d+) ms: (\d+) callbacks queued, (\d+) invoked, (\d+) per second')
+    m = first(b, FLOOD_RE)
     if m:
         fig['flood_rate'] = int(m.group(5))
         fig['flood_secs'] = int(m.group(2)) / 1000.0
@@ -243,6 +246,7 @@ ROWS = [
     ('batch_gps', 'batching: grace periods for 2000 concurrent synchronize_rcu()', 0),
     ('batch_ms', 'batching: until all 2000 returned (ms)', 0),
     ('flood_rate', 'flood: call_rcu() callbacks queued (and invoked) per second', 0),
+    ('flood_icount_rate', 'flood under `-icount` (instructions as time): callbacks per second', 0),
     ('flood_backlog', 'flood: peak backlog (callbacks queued, not yet invoked)', 0),
     ('flood_kib', 'flood: peak memory (KiB)', 0),
     ('rd_before_p99', 'flood: reader section before the flood, 99th percentile (ns)', 0),
@@ -378,6 +382,11 @@ def main():
                     'srcu-refscale', 'srcu-rcuscale', 'srcu-rcuscale-exp')}
     fr = figures(rl, {})
     fl = figures([], ll)
+    # The flood under -icount, in logs of its own (bench.sh).
+    for fig, log in ((fr, 'rcuos-icount.log'), (fl, 'linux-icount.log')):
+        m = first(lines_of(os.path.join(logs, log)), FLOOD_RE)
+        if m:
+            fig['flood_icount_rate'] = int(m.group(5))
     rcfg, lcfg = kconfig(a.rcuos_config), kconfig(a.linux_config)
     lver = first(sum(ll.values(), []), r'Linux version (\S+)')
     rpl = lines_of(os.path.join(logs, 'rcuos-preempt.log'))
@@ -549,6 +558,13 @@ runs the same RCU measurements on each. Regenerate with:
   kernels).  Under TCG the tail includes the host descheduling vCPUs;
   what a flood adds is callback batches run at interrupt exit on the
   reader's CPU (rcuos bounds a batch at 3 ms, as Linux's rcu_resched_ns).
+- **flood under `-icount`**: the same flood (`BENCH_ICOUNT_FLOOD_SECS`,
+  default 3 s) in a boot of its own with QEMU's `-icount shift=0,sleep=off`:
+  one guest instruction is one virtual nanosecond and the vCPUs take turns
+  on one host thread, so the rate is callbacks per instruction executed,
+  which a loaded or shared host does not move (two runs of one kernel agree
+  within a few percent).  It leaves out what instructions do not show under
+  TCG (memory traffic between host cores, the host's scheduling).
 - **idle**: every CPU but 0 idles while a kthread on CPU 0 waits for a grace
   period every 100 ms, with the grace-period kthread confined to CPU 0
   (rcuos: `rcuqoi idle`; Linux: rcubench, counting the idle CPUs' local
