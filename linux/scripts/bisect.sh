@@ -33,7 +33,7 @@ defconfig_only() {
 	local o
 	for o in "$@"; do
 		[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && continue
-		[ -f "$dmap/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+		if [ -f "$dmap/$(dirname "$o")/.$(basename "$o").cmd" ]; then echo "$o"; fi
 	done
 }
 # shellcheck disable=SC2086

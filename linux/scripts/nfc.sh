@@ -122,10 +122,12 @@ nfc_pass() {
 			if [ -n "$given_objs" ]; then
 				# Those of the given objects that this
 				# configuration builds (make -k tries them all).
+				# "if", not "&&": a loop ending in a failed test
+				# would end the script (set -e, pipefail).
 				# shellcheck disable=SC2086
 				kmake "$SRC" "$obj" -k $given_objs >/dev/null 2>&1 || true
 				echo "$given_objs" | tr ' ' '\n' | grep . | while read -r o; do
-					[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+					if [ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ]; then echo "$o"; fi
 				done > "$out/objects$sfx"
 			else
 				if [ "$cmd_usable" = 1 ]; then
@@ -145,7 +147,7 @@ nfc_pass() {
 				# shellcheck disable=SC2086
 				{ "$LINUX_DIR/scripts/touched.py" "$obj" $files; echo "$others"; } |
 					grep . | sort -u | while read -r o; do
-						[ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] && echo "$o"
+						if [ -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ]; then echo "$o"; fi
 					done > "$out/objects$sfx"
 			fi
 			if [ -n "$sfx" ]; then
