@@ -90,15 +90,20 @@ def kinds(a, b):
     return sorted(found)
 
 
-base, series = load(sys.argv[1]), load(sys.argv[2])
-out = []
-for name in sorted(set(base) | set(series)):
-    a, b = base.get(name), series.get(name)
-    if a == b:
-        continue
-    fn = name.split(' ', 1)[-1]
-    if a is None or b is None:
-        out.append('%s [%s]' % (fn, 'only-in-series' if a is None else 'only-in-base'))
-        continue
-    out.append('%s [%s]' % (fn, ','.join(kinds(a, b))))
-print('; '.join(out) if out else 'none')
+def main():
+    base, series = load(sys.argv[1]), load(sys.argv[2])
+    out = []
+    for name in sorted(set(base) | set(series)):
+        a, b = base.get(name), series.get(name)
+        if a == b:
+            continue
+        fn = name.split(' ', 1)[-1]
+        if a is None or b is None:
+            out.append('%s [%s]' % (fn, 'only-in-series' if a is None else 'only-in-base'))
+            continue
+        out.append('%s [%s]' % (fn, ','.join(kinds(a, b))))
+    print('; '.join(out) if out else 'none')
+
+
+if __name__ == '__main__':
+    main()
