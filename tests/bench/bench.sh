@@ -162,6 +162,22 @@ poweroff
 	QEMU=("${QEMU_MAIN[@]}")
 fi
 
+# ---- rcuos only: kfree_rcu() against call_rcu() + kfree() ----
+# One producer and one per CPU, on 4 and 8 vCPUs, whatever BENCH_CPUS.
+if want rcuos; then
+	QEMU_MAIN=("${QEMU[@]}")
+	for n in 4 8; do
+		QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$n" -m "$MEM"
+		      -display none -no-reboot -monitor none)
+		BENCH_STDIN="kfreebench threads=1
+kfreebench
+poweroff
+" run_qemu "$OUT/logs/rcuos-kfree-$n.log" 600 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
+			-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
+	done
+	QEMU=("${QEMU_MAIN[@]}")
+fi
+
 # ---- rcuos, preemptible: the read side and grace-period latencies ----
 if want rcuos-preempt; then
 	BENCH_STDIN="refscale scale_type=rcu nreaders=$CPUS loops=$LOOPS nruns=$NRUNS holdoff=1

@@ -176,6 +176,20 @@ def figures(lines_main, lines_by_test):
     return fig
 
 
+def kfree_figures(fig, lines, vcpus):
+    """kfreebench's "<mode>: n=N cpus=P ... total_ms=T ... peak_kib=K
+    callbacks=C" lines of a boot on @vcpus vCPUs (one producer, then one
+    per CPU: tests/bench/bench.sh)."""
+    for line in lines:
+        m = re.search(r'(kfree_rcu|call_rcu): n=\d+ cpus=(\d+) .*total_ms=(\d+) .*'
+                      r'peak_kib=(\d+) callbacks=(\d+)', line)
+        if m:
+            key = 'kfree_%d_%s_%s_' % (vcpus, 'one' if m.group(2) == '1' else 'all', m.group(1))
+            fig[key + 'ms'] = int(m.group(3))
+            fig[key + 'kib'] = int(m.group(4))
+            fig[key + 'cbs'] = int(m.group(5))
+
+
 def kconfig(path):
     cfg = {}
     if os.path.exists(path):
@@ -228,6 +242,8 @@ def ratio(a, b):
 
 # rhashbench runs in one boot per vCPU count (tests/bench/bench.sh).
 RHASH_VCPUS = (1, 4, 8)
+# kfreebench: one boot per vCPU count, one producer and one per CPU.
+KFREE_VCPUS = (4, 8)
 
 ROWS = [
     # key, label, digits
@@ -269,10 +285,17 @@ ROWS = [
 ] + [row for n in RHASH_VCPUS for row in (
     ('rhash_rcu_%d' % n, 'rhashbench, %d vCPU(s): RCU hash table lookups per second per CPU (rcuos only)' % n, 0),
     ('rhash_rwlock_%d' % n, 'rhashbench, %d vCPU(s): same table under a reader-writer lock, lookups per second per CPU (rcuos only)' % n, 0),
-    ('rhash_ratio_%d' % n, 'rhashbench, %d vCPU(s): RCU / reader-writer lock (rcuos only)' % n, 2))]
+    ('rhash_ratio_%d' % n, 'rhashbench, %d vCPU(s): RCU / reader-writer lock (rcuos only)' % n, 2))
+] + [row for n in KFREE_VCPUS for who, what in (('one', '1 producer'), ('all', 'a producer per CPU'))
+     for row in (
+    ('kfree_%d_%s_kfree_rcu_ms' % (n, who), 'kfreebench, %d vCPUs, %s: kfree_rcu() of 1,000,000 objects (ms, rcuos only)' % (n, what), 0),
+    ('kfree_%d_%s_call_rcu_ms' % (n, who), 'kfreebench, %d vCPUs, %s: call_rcu() + kfree() (ms, rcuos only)' % (n, what), 0),
+    ('kfree_%d_%s_kfree_rcu_kib' % (n, who), 'kfreebench, %d vCPUs, %s: kfree_rcu() peak memory (KiB, rcuos only)' % (n, what), 0),
+    ('kfree_%d_%s_call_rcu_kib' % (n, who), 'kfreebench, %d vCPUs, %s: call_rcu() + kfree() peak memory (KiB, rcuos only)' % (n, what), 0),
+    ('kfree_%d_%s_kfree_rcu_cbs' % (n, who), 'kfreebench, %d vCPUs, %s: kfree_rcu() callbacks (rcuos only)' % (n, what), 0))]
 
 # Rows Linux 6.12 has no figure for: srcu_read_lock_fast() came later.
-LINUX_LACKS = ('srcu_fast_', 'rhash_')
+LINUX_LACKS = ('srcu_fast_', 'rhash_', 'kfree_')
 
 
 # The preemptible pair runs only refscale and rcuscale.
@@ -382,6 +405,8 @@ def main():
                     'srcu-refscale', 'srcu-rcuscale', 'srcu-rcuscale-exp')}
     fr = figures(rl, {})
     fl = figures([], ll)
+    for n in KFREE_VCPUS:
+        kfree_figures(fr, lines_of(os.path.join(logs, 'rcuos-kfree-%d.log' % n)), n)
     # The flood under -icount, in logs of its own (bench.sh).
     for fig, log in ((fr, 'rcuos-icount.log'), (fl, 'linux-icount.log')):
         m = first(lines_of(os.path.join(logs, log)), FLOOD_RE)
@@ -582,6 +607,13 @@ runs the same RCU measurements on each. Regenerate with:
   reader also holding the read side of a reader-writer spinlock; the best
   of 3 alternating runs of each, in lookups per second per CPU, on 1, 4 and
   8 vCPUs (one boot each, whatever `BENCH_CPUS`).
+- **kfreebench** (rcuos only: it compares two ways of freeing in one
+  kernel): 1,000,000 objects of 32 bytes freed after a grace period,
+  with `kfree_rcu()` and then with `call_rcu()` and a callback that
+  `kfree()`s, by one producer and by one per CPU, on 4 and 8 vCPUs (one
+  boot each, whatever `BENCH_CPUS`): the time until every object is
+  freed, the peak memory used meanwhile, and the callbacks `kfree_rcu()`
+  queued (one per batch; `call_rcu()` queues one per object).
 
 These are measurements, never pass/fail tests: the host is shared and TCG
 timing varies from run to run; compare the two columns of one run.
