@@ -21,6 +21,7 @@ import importlib.util
 import os
 import sys
 
+sys.dont_write_bytecode = True	# no __pycache__ in the source tree
 _spec = importlib.util.spec_from_file_location(
     'nfc_explain', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'nfc-explain.py'))
 nfc_explain = importlib.util.module_from_spec(_spec)
