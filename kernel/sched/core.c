@@ -188,15 +188,38 @@ static void resched_curr(struct rq *rq)
 		smp_send_reschedule(cpu);
 }
 
-/* Should the newly runnable @p preempt what @rq is running? */
+/*
+ * Should the newly runnable @p preempt what @rq is running?  A real-time
+ * task of higher priority does, and so does a normal task with a lower
+ * nice value than the normal task running: the normal class is round
+ * robin, but a kthread woken for RCU or SRCU work must not wait out the
+ * time slice of a nice-19 busy loop (Linux's CFS weights make the same
+ * choice).
+ */
 static void check_preempt_curr(struct rq *rq, struct task_struct *p)
 {
 	struct task_struct *curr = rq->curr;
 
 	if (is_idle_task(p))
 		return;
-	if (is_idle_task(curr) || (rt_task(p) && p->prio < curr->prio))
+	if (is_idle_task(curr) || (rt_task(p) && p->prio < curr->prio) ||
+	    (!rt_task(p) && !rt_task(curr) && p->prio < curr->prio))
 		resched_curr(rq);
+}
+
+/*
+ * Is a normal task queued whose nice value is lower than (@or_equal: at
+ * most) @curr's?  rq locked.  Stops at the first: with every task at
+ * nice 0, at the head of the queue.
+ */
+static bool normal_queued_before(struct rq *rq, struct task_struct *curr, bool or_equal)
+{
+	struct task_struct *p;
+
+	list_for_each_entry(p, &rq->normal_queue, run_list)
+		if (p->prio < curr->prio || (or_equal && p->prio == curr->prio))
+			return true;
+	return false;
 }
 
 static bool cpu_allowed(struct task_struct *p, unsigned int cpu)
@@ -677,9 +700,13 @@ void scheduler_tick(void)
 		if (curr->time_slice)
 			curr->time_slice--;
 		if (!curr->time_slice) {
+			/* Round robin among the nicest runnable tasks. */
 			curr->time_slice = RR_TIMESLICE;
-			if (rq->nr_running > 1)
+			if (rq->nr_running > 1 && normal_queued_before(rq, curr, true))
 				set_need_resched();
+		} else if (curr->prio > DEFAULT_PRIO && normal_queued_before(rq, curr, false)) {
+			/* A less nice task keeps no slice from a nicer one. */
+			set_need_resched();
 		}
 	}
 	arch_spin_unlock(&rq->lock);
@@ -872,8 +899,12 @@ void sched_set_fifo_low(struct task_struct *p)
 /**
  * sched_set_normal() - make @p SCHED_NORMAL
  * @p: the task
- * @nice: nice value, -20..19 (recorded; the normal class is plain round
- *	robin and does not weight by it)
+ * @nice: nice value, -20..19.  The normal class is round robin among the
+ *	runnable tasks of the lowest nice value on a CPU: a task with a
+ *	lower nice value takes the CPU from one with a higher at its next
+ *	preemption point (on wake-up at once, otherwise at the next tick),
+ *	and a higher one runs only while no lower one is runnable there
+ *	(Linux's CFS weights would give nice 19 about 1.5% beside nice 0).
  */
 void sched_set_normal(struct task_struct *p, int nice)
 {
