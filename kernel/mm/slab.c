@@ -1048,7 +1048,7 @@ void *__kmalloc_class(unsigned int index, size_t size, gfp_t flags)
 /* What kind of pointer is @obj?  Sets *@pagep to its head page. */
 enum obj_kind { OBJ_INVALID, OBJ_SLAB, OBJ_LARGE };
 
-static enum obj_kind classify(const void *obj, struct page **pagep)
+static __always_inline enum obj_kind classify(const void *obj, struct page **pagep)
 {
 	struct page *page;
 
@@ -1086,14 +1086,6 @@ static void __kfree_ip(const void *obj, unsigned long ip)
 
 	if (unlikely(ZERO_OR_NULL_PTR(obj)))
 		return;
-	/* The common case, a slab object, without classify()'s other cases. */
-	if (likely(virt_addr_valid(obj))) {
-		page = obj_slab(obj);
-		if (likely(PageSlab(page) && page->slab_cache)) {
-			slab_free(page->slab_cache, page, (void *)obj, ip);
-			return;
-		}
-	}
 	switch (classify(obj, &page)) {
 	case OBJ_SLAB:
 		slab_free(page->slab_cache, page, (void *)obj, ip);
