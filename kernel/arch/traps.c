@@ -85,21 +85,41 @@ void show_stack_from(unsigned long rbp, unsigned long rip)
 }
 
 /*
+ * @func's return address at the top of the stack, if @func runs without a
+ * frame of its own there: a leaf whose fast path the compiler kept
+ * frameless (shrink-wrapping).  Only a text address just after a direct
+ * call of @func counts, so that a framed function's saved registers and
+ * locals are never taken for one.
+ */
+static unsigned long frameless_return(const struct pt_regs *regs, unsigned long func)
+{
+	unsigned long ret = ((unsigned long *)regs->rsp)[0];
+
+	if (ret < (unsigned long)_stext + 5 || ret >= (unsigned long)_etext)
+		return 0;
+	if (*(u8 *)(ret - 5) != 0xe8)	/* call rel32 */
+		return 0;
+	return ret + *(s32 *)(ret - 4) == func ? ret : 0;
+}
+
+/*
  * A backtrace from interrupted registers.  Stopped on a function's first
- * instruction, or just after its push of %rbp, the function has no frame
- * yet: %rbp is still its caller's, whose own return address (at the top
- * of the stack) the frame walk would skip, so print it first.
+ * instruction, or just after its push of %rbp, or anywhere in a function
+ * that runs frameless, the function has no frame: %rbp is still its
+ * caller's, whose own return address (at the top of the stack) the frame
+ * walk would skip, so print it first.
  */
 static void show_stack_regs(const struct pt_regs *regs)
 {
 	unsigned long off = ~0UL, ret = 0;
 
-	if (kallsyms_lookup(regs->rip, NULL, &off) && off <= 1 &&
-	    kernel_stack_addr(regs->rsp)) {
+	if (kallsyms_lookup(regs->rip, NULL, &off) && kernel_stack_addr(regs->rsp)) {
 		if (off == 0)
 			ret = ((unsigned long *)regs->rsp)[0];
-		else if (*(u8 *)regs->rip == 0x48)	/* past push %rbp: at mov %rsp,%rbp */
+		else if (off == 1 && *(u8 *)regs->rip == 0x48)	/* past push %rbp: at mov %rsp,%rbp */
 			ret = ((unsigned long *)regs->rsp)[1];
+		else
+			ret = frameless_return(regs, regs->rip - off);
 	}
 	printk(KERN_EMERG "Call Trace:\n");
 	printk(KERN_EMERG " [<%016lx>] %pS\n", regs->rip, (void *)regs->rip);
