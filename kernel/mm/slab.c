@@ -414,14 +414,15 @@ void kmalloc_caches_init(void)
 {
 	unsigned int i;
 
+	if (kmalloc_sizes[NR_KMALLOC_CACHES - 1] != KMALLOC_MAX_CACHE_SIZE)
+		panic("slab: the largest kmalloc class is not KMALLOC_MAX_CACHE_SIZE");
 	for (i = 0; i < NR_KMALLOC_CACHES; i++) {
 		struct kmem_cache *s = &kmalloc_caches[i];
 		char name[CACHE_NAME_LEN];
 
 		/* kmalloc_index() must agree with the table, at both ends of a class. */
 		if (kmalloc_index(kmalloc_sizes[i]) != i ||
-		    (i && kmalloc_index(kmalloc_sizes[i - 1] + 1) != i) ||
-		    kmalloc_sizes[NR_KMALLOC_CACHES - 1] != KMALLOC_MAX_CACHE_SIZE)
+		    (i && kmalloc_index(kmalloc_sizes[i - 1] + 1) != i))
 			panic("slab: kmalloc_index() disagrees with class %u", i);
 
 		snprintf(name, sizeof(name), "kmalloc-%u", kmalloc_sizes[i]);
