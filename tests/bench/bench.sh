@@ -48,15 +48,22 @@ BZ=$LB/obj/arch/x86/boot/bzImage
 INITRD=$LB/initramfs.cpio
 BZP=$LB/obj-preempt/arch/x86/boot/bzImage
 INITRDP=$LB/initramfs-preempt.cpio
-QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$CPUS" -m "$MEM"
-      -display none -no-reboot -monitor none)
+# qemu_tcg N: QEMU (the array run_qemu starts) on N vCPUs under TCG;
+# qemu_icount: the same, BENCH_CPUS of them, under -icount (below).
+qemu_tcg() {
+	QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$1" -m "$MEM"
+	      -display none -no-reboot -monitor none)
+}
+qemu_tcg "$CPUS"
 # The flood once more with QEMU's instruction counter as the clock (one
 # instruction per virtual ns, the vCPUs in turn on one host thread): the
 # rate then counts instructions per callback, which a loaded or shared
 # host does not move, where the row above counts host time as well.
 ICOUNT_FLOOD=${BENCH_ICOUNT_FLOOD_SECS:-3}
-QEMU_ICOUNT=(qemu-system-x86_64 -icount shift=0,sleep=off -smp "$CPUS" -m "$MEM"
-	     -display none -no-reboot -monitor none)
+qemu_icount() {
+	QEMU=(qemu-system-x86_64 -icount shift=0,sleep=off -smp "$CPUS" -m "$MEM"
+	      -display none -no-reboot -monitor none)
+}
 log() { echo "[bench] $*" >&2; }
 
 if ! scripts/ensure-packages build linux bench; then
@@ -138,44 +145,39 @@ poweroff
 fi
 
 if want rcuos; then
-	QEMU_MAIN=("${QEMU[@]}")
-	QEMU=("${QEMU_ICOUNT[@]}")
+	qemu_icount
 	BENCH_STDIN="rcuqoi flood seconds=$ICOUNT_FLOOD
 poweroff
 " run_qemu "$OUT/logs/rcuos-icount.log" 600 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
-	QEMU=("${QEMU_MAIN[@]}")
+	qemu_tcg "$CPUS"
 fi
 
 # ---- rcuos only: the RCU hash table against a reader-writer lock ----
 # One short boot per vCPU count, whatever BENCH_CPUS.
 if want rcuos; then
-	QEMU_MAIN=("${QEMU[@]}")
 	for n in 1 4 8; do
-		QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$n" -m "$MEM"
-		      -display none -no-reboot -monitor none)
+		qemu_tcg "$n"
 		BENCH_STDIN="rhashbench nkeys=1024 duration_ms=1000 runs=3
 poweroff
 " run_qemu "$OUT/logs/rcuos-rhash-$n.log" 300 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 			-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
 	done
-	QEMU=("${QEMU_MAIN[@]}")
+	qemu_tcg "$CPUS"
 fi
 
 # ---- rcuos only: kfree_rcu() against call_rcu() + kfree() ----
 # One producer and one per CPU, on 4 and 8 vCPUs, whatever BENCH_CPUS.
 if want rcuos; then
-	QEMU_MAIN=("${QEMU[@]}")
 	for n in 4 8; do
-		QEMU=(qemu-system-x86_64 -accel tcg,thread=multi -smp "$n" -m "$MEM"
-		      -display none -no-reboot -monitor none)
+		qemu_tcg "$n"
 		BENCH_STDIN="kfreebench threads=1
 kfreebench
 poweroff
 " run_qemu "$OUT/logs/rcuos-kfree-$n.log" 600 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 			-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
 	done
-	QEMU=("${QEMU_MAIN[@]}")
+	qemu_tcg "$CPUS"
 fi
 
 # ---- rcuos, preemptible: the read side and grace-period latencies ----
@@ -210,10 +212,9 @@ if want linux; then
 	lboot srcu-rcuscale 900 "$(rcuscale_args 0 srcu)"
 	lboot srcu-rcuscale-exp 900 "$(rcuscale_args 1 srcu)"
 	lboot rcubench 900 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=batch,flood,idle rcubench.flood_secs=$FLOOD rcubench.idle_secs=$IDLE"
-	QEMU_MAIN=("${QEMU[@]}")
-	QEMU=("${QEMU_ICOUNT[@]}")
+	qemu_icount
 	lboot icount 600 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=flood rcubench.flood_secs=$ICOUNT_FLOOD"
-	QEMU=("${QEMU_MAIN[@]}")
+	qemu_tcg "$CPUS"
 fi
 if want linux-preempt; then
 	bz=$BZP initrd=$INITRDP
