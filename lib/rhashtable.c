@@ -514,6 +514,7 @@ static int rht_resize_one(struct rhashtable *ht, unsigned int new_size)
 	fut = bucket_table_alloc(new_size, GFP_KERNEL | __GFP_NOWARN);
 	if (!fut)
 		return -ENOMEM;
+	fut->gen = ++ht->gen;
 	ht->old_tbl = old;
 	ht->future_tbl = fut;
 
@@ -788,6 +789,15 @@ void rhashtable_walk_start(struct rhashtable_iter *iter)
 	rcu_read_lock();
 	iter->tbl = rcu_dereference(iter->ht->tbl);
 	iter->started = true;
+	/*
+	 * A resize since the last section may have reordered the chain
+	 * (a grow then a shrink puts one half of it first): go over the
+	 * bucket again instead of on from @last.
+	 */
+	if (iter->tbl->gen != iter->gen) {
+		iter->gen = iter->tbl->gen;
+		iter->last = NULL;
+	}
 }
 
 /* @v with its 32 bits in reverse order. */
@@ -810,7 +820,8 @@ static u32 rht_bitrev32(u32 v)
  * comes no later than either bucket it joins; so a resize between two
  * sections can make the walk see objects again, never jump past one.
  * Within a bucket the walk goes on after the last object it returned if
- * that object is still in the chain, else from the bucket's start.
+ * the bucket array is the one it was returned from and the object is
+ * still in the chain, else from the bucket's start.
  *
  * Return: an object, or NULL at the end of the table.
  */

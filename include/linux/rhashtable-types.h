@@ -66,7 +66,7 @@ struct bucket_table;
  * @old_tbl: during a resize, the array published before @tbl, until no
  *	reader can be in it any more
  * @future_tbl: during a resize, the array being built, not yet published
- * @built: stripes of @future_tbl whose buckets are complete
+ * @gen: bucket arrays published so far (struct bucket_table.gen)
  * @nelems: objects in the table
  * @hash_rnd: hash seed; one for all bucket arrays, so that a bucket of one
  *	size is the union of buckets of the next
@@ -86,7 +86,7 @@ struct rhashtable {
 	struct bucket_table __rcu *tbl;
 	struct bucket_table *old_tbl;
 	struct bucket_table *future_tbl;
-	unsigned int built;
+	unsigned long gen;
 	atomic_t nelems;
 	u32 hash_rnd;
 	struct rhashtable_params p;
@@ -106,6 +106,7 @@ struct rhashtable {
  * struct rhashtable_iter - a walk over a table (rhashtable_walk_enter())
  * @ht: the table
  * @tbl: the bucket array of the current rhashtable_walk_start() section
+ * @gen: generation of the bucket array @last was returned from
  * @slot: current bucket, as a cursor (see rhashtable_walk_next())
  * @last: last object returned from @slot, or NULL
  * @started: between rhashtable_walk_start() and rhashtable_walk_stop()
@@ -114,6 +115,7 @@ struct rhashtable {
 struct rhashtable_iter {
 	struct rhashtable *ht;
 	struct bucket_table *tbl;
+	unsigned long gen;
 	u32 slot;
 	struct rhash_head *last;
 	bool started;

@@ -34,11 +34,13 @@
 /**
  * struct bucket_table - one bucket array
  * @size: number of buckets, a power of two
+ * @gen: which of the table's bucket arrays this is (rhashtable.gen)
  * @rcu: frees the array after a grace period
  * @buckets: chain heads
  */
 struct bucket_table {
 	unsigned int size;
+	unsigned long gen;
 	struct rcu_head rcu;
 	struct rhash_head __rcu *buckets[];
 };
