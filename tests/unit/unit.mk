@@ -41,6 +41,7 @@ unit-tests += rcu_segcblist
 unit-tests += rcu_seq
 unit-tests += rcu_nohz
 unit-tests += lat_hist
+unit-tests += rhashtable
 
 # Kernel sources built for the host into an archive that every test links
 # against (the linker pulls only the objects a test needs).  They get
