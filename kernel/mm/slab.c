@@ -116,11 +116,16 @@ struct slab_meta {
 #define CPU_CACHE_ALIGN	64U	/* each CPU's stack on its own cache lines */
 
 /*
- * Empty slabs a home keeps rather than giving them back: up to 64 KiB,
- * at least one.  A CPU that frees a grace period's worth of objects and
- * then allocates as many again reuses them without the page allocator.
+ * Empty slabs a home keeps rather than giving them back: a cache's
+ * CACHE_EMPTY_BYTES shared among its homes, but at least NODE_EMPTY_BYTES
+ * and one slab each.  A CPU that frees a grace period's worth of objects
+ * (a kfree_rcu() batch is freed at once) and then allocates as many
+ * again reuses them without the page allocator, whose single zone lock
+ * all CPUs would otherwise queue on; on many CPUs, where a grace
+ * period's worth per CPU is smaller, the total stays bounded.
  */
 #define NODE_EMPTY_BYTES	(64 * 1024)
+#define CACHE_EMPTY_BYTES	(2 * 1024 * 1024)
 
 /**
  * struct kmem_cache_node - the slabs of a cache whose home is one CPU
@@ -341,10 +346,12 @@ static bool alloc_cpu_caches(struct kmem_cache *s)
 	s->cpu_limit = clamp(CPU_CACHE_BYTES / s->size, min(CPU_CACHE_MIN, s->objects),
 			     CPU_CACHE_MAX);
 	s->batch = max(s->cpu_limit / 2, 1U);
-	s->node_empty_max = max(NODE_EMPTY_BYTES >> (PAGE_SHIFT + s->order), 1UL);
 	s->cpu_stride = ALIGN(sizeof(struct kmem_cache_cpu) + s->cpu_limit * sizeof(void *),
 			      CPU_CACHE_ALIGN);
 	s->nr_cpus = nr_cpu_ids ? nr_cpu_ids : 1;
+	s->node_empty_max = max(max_t(unsigned long, NODE_EMPTY_BYTES,
+				      CACHE_EMPTY_BYTES / s->nr_cpus) >> (PAGE_SHIFT + s->order),
+				1UL);
 	s->cpu_slab = alloc_pages_exact(s->nr_cpus * s->cpu_stride, GFP_KERNEL | __GFP_ZERO);
 	if (!s->cpu_slab)
 		return false;
