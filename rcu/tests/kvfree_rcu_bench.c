@@ -10,12 +10,13 @@
  *
  * One bound kthread per online CPU (or per CPU of the first "threads=")
  * allocates and frees its share of the objects; "runs=" repeats the
- * pair, alternating, so that both see the same host load; the time runs from their start until kvfree_rcu_barrier() or
- * rcu_barrier() returns, so every object has really been freed.  Peak
- * memory is the largest number of pages in use (the page allocator's
- * free count, sampled every 256 objects by every worker) above the count
- * before the run: the objects still waiting, the arrays, and any debug
- * tracking of queued rcu_heads.
+ * pair, alternating, so that both see the same host load, after
+ * "warmup=" unreported pairs; the time runs from their start until
+ * kvfree_rcu_barrier() or rcu_barrier() returns, so every object has
+ * really been freed.  Peak memory is the largest number of pages in use
+ * (the page allocator's free count, sampled every 256 objects by every
+ * worker) above the count before the run: the objects still waiting,
+ * the arrays, and any debug tracking of queued rcu_heads.
  */
 #include <linux/kernel.h>
 #include <linux/types.h>
@@ -45,6 +46,7 @@ torture_param_named(ulong, size, kfb_size, 32, "Size of each object (bytes)");
 torture_param_named(int, threads, kfb_threads, -1,
 		    "Worker kthreads, one per CPU (-1: every online CPU)");
 torture_param_named(int, runs, kfb_runs, 1, "How many times to run the pair, alternating");
+torture_param_named(int, warmup, kfb_warmup, 1, "Unreported runs of the pair first");
 static char *kfb_mode = "both";
 module_param_named(mode, kfb_mode, charp, 0444);
 MODULE_PARM_DESC(mode, "kfree_rcu, call_rcu or both");
@@ -127,7 +129,7 @@ static int kfb_worker_fn(void *arg)
 }
 
 static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
-		   unsigned int nthreads)
+		   unsigned int nthreads, bool report)
 {
 	const char *name = mode == KFB_KFREE_RCU ? "kfree_rcu" : "call_rcu";
 	struct kvfree_rcu_stats s0, s1;
@@ -181,6 +183,8 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 	kvfree_rcu_get_stats(&s1);
 
 	peak_kib = (atomic_long_read(&run.peak_used) - base) << (PAGE_SHIFT - 10);
+	if (!report)
+		goto out;
 	if (mode == KFB_KFREE_RCU)
 		callbacks = (s1.arrays - s0.arrays) - (s1.arrays_direct - s0.arrays_direct) +
 			    (s1.head_fallback - s0.head_fallback);
@@ -206,6 +210,7 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 		printk("%s: workers done queueing between %llu and %llu ms\n", name,
 		       (unsigned long long)div_u64(first, NSEC_PER_MSEC),
 		       (unsigned long long)div_u64(last, NSEC_PER_MSEC));
+out:
 	for (i = 0; i < nthreads; i++)
 		torture_stop_kthread(&kfb_tool, &w[i].task);
 	kfree(w);
@@ -225,6 +230,8 @@ static int kfb_check(const char *cmd)
 					  num_online_cpus());
 	if (kfb_runs < 1 || kfb_runs > 100)
 		return torture_report_bad(&kfb_tool, cmd, "runs must be 1..100");
+	if (kfb_warmup < 0 || kfb_warmup > 100)
+		return torture_report_bad(&kfb_tool, cmd, "warmup must be 0..100");
 	if (!kfb_mode || (strcmp(kfb_mode, "both") && strcmp(kfb_mode, "kfree_rcu") &&
 			  strcmp(kfb_mode, "call_rcu")))
 		return torture_report_bad(&kfb_tool, cmd, "mode=kfree_rcu|call_rcu|both");
@@ -239,12 +246,18 @@ static int kfb_run_all(const char *cmd)
 
 	if (ret)
 		return ret;
-	/* Alternate the two, so that both see the same host load. */
-	for (int r = 0; !ret && r < kfb_runs; r++) {
+	/*
+	 * Alternate the two, so that both see the same host load, after
+	 * unreported runs: the first run after boot pays for growing the
+	 * slabs and for the host's first touch of their pages.
+	 */
+	for (int r = 0; !ret && r < kfb_warmup + kfb_runs; r++) {
+		bool report = r >= kfb_warmup;
+
 		if (do_kfree)
-			ret = kfb_one(KFB_KFREE_RCU, kfb_n, kfb_size, nthreads);
+			ret = kfb_one(KFB_KFREE_RCU, kfb_n, kfb_size, nthreads, report);
 		if (!ret && do_call)
-			ret = kfb_one(KFB_CALL_RCU, kfb_n, kfb_size, nthreads);
+			ret = kfb_one(KFB_CALL_RCU, kfb_n, kfb_size, nthreads, report);
 	}
 	torture_cleanup_end(&kfb_tool);
 	return ret;
@@ -263,6 +276,6 @@ static int cmd_kfreebench(int argc, char **argv)
 {
 	return torture_shell_run(&kfb_tool, argc, argv);
 }
-DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [runs=1] [mode=both|kfree_rcu|call_rcu]",
+DEFINE_SHELL_CMD(kfreebench, "[n=1000000] [size=32] [threads=CPUS] [runs=1] [warmup=1] [mode=both|kfree_rcu|call_rcu]",
 		 "free n objects with kfree_rcu() and call_rcu()+kfree(): time, peak memory, callbacks",
 		 cmd_kfreebench);

@@ -171,8 +171,8 @@ fi
 if want rcuos; then
 	for n in 4 8; do
 		qemu_tcg "$n"
-		BENCH_STDIN="kfreebench threads=1
-kfreebench
+		BENCH_STDIN="kfreebench threads=1 runs=3
+kfreebench runs=3
 poweroff
 " run_qemu "$OUT/logs/rcuos-kfree-$n.log" 600 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 			-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04

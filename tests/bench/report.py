@@ -179,15 +179,17 @@ def figures(lines_main, lines_by_test):
 def kfree_figures(fig, lines, vcpus):
     """kfreebench's "<mode>: n=N cpus=P ... total_ms=T ... peak_kib=K
     callbacks=C" lines of a boot on @vcpus vCPUs (one producer, then one
-    per CPU: tests/bench/bench.sh)."""
+    per CPU: tests/bench/bench.sh), several runs of each: the median."""
+    runs = {}
     for line in lines:
         m = re.search(r'(kfree_rcu|call_rcu): n=\d+ cpus=(\d+) .*total_ms=(\d+) .*'
                       r'peak_kib=(\d+) callbacks=(\d+)', line)
         if m:
             key = 'kfree_%d_%s_%s_' % (vcpus, 'one' if m.group(2) == '1' else 'all', m.group(1))
-            fig[key + 'ms'] = int(m.group(3))
-            fig[key + 'kib'] = int(m.group(4))
-            fig[key + 'cbs'] = int(m.group(5))
+            for suffix, val in (('ms', m.group(3)), ('kib', m.group(4)), ('cbs', m.group(5))):
+                runs.setdefault(key + suffix, []).append(int(val))
+    for key, vals in runs.items():
+        fig[key] = int(statistics.median_low(vals))
 
 
 def kconfig(path):
@@ -613,7 +615,9 @@ runs the same RCU measurements on each. Regenerate with:
   `kfree()`s, by one producer and by one per CPU, on 4 and 8 vCPUs (one
   boot each, whatever `BENCH_CPUS`): the time until every object is
   freed, the peak memory used meanwhile, and the callbacks `kfree_rcu()`
-  queued (one per batch; `call_rcu()` queues one per object).
+  queued (one per batch; `call_rcu()` queues one per object). The two
+  alternate, three runs each after an unreported pair (the first run
+  after boot grows the slabs), and each row is the median of its three.
 
 These are measurements, never pass/fail tests: the host is shared and TCG
 timing varies from run to run; compare the two columns of one run.
