@@ -31,6 +31,7 @@
  * @should_stop: kthread_stop() was called
  * @should_park: kthread_park() was called, kthread_unpark() not yet
  * @result: the thread function's return value
+ * @cpu: the CPU of a kthread_create_on_cpu() thread, else -1
  * @exited: completed when the thread exits
  * @parked: completed when the thread parks
  */
@@ -40,6 +41,7 @@ struct kthread {
 	bool should_stop;
 	bool should_park;
 	int result;
+	int cpu;
 	struct completion exited;
 	struct completion parked;
 };
@@ -78,6 +80,7 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data), void *da
 
 	kt->threadfn = threadfn;
 	kt->data = data;
+	kt->cpu = -1;
 	init_completion(&kt->exited);
 	init_completion(&kt->parked);
 	p->kthread = kt;
@@ -165,8 +168,10 @@ struct task_struct *kthread_create_on_cpu(int (*threadfn)(void *data), void *dat
 	struct task_struct *p;
 
 	p = kthread_create(threadfn, data, namefmt, cpu);
-	if (!IS_ERR(p))
+	if (!IS_ERR(p)) {
 		kthread_bind(p, cpu);
+		p->kthread->cpu = cpu;
+	}
 	return p;
 }
 
@@ -244,7 +249,25 @@ void kthread_park(struct task_struct *k)
  */
 void kthread_unpark(struct task_struct *k)
 {
-	WRITE_ONCE(k->kthread->should_park, false);
+	struct kthread *kt = k->kthread;
+	unsigned long flags;
+
+	/*
+	 * A kthread of a CPU that went offline may have been moved off it
+	 * on the way, its affinity broken (select_fallback_rq()): bind it
+	 * to its CPU again before it runs there.  It is parked, so no run
+	 * queue holds it.
+	 */
+	if (kt->cpu >= 0) {
+		raw_spin_lock_irqsave(&k->pi_lock, flags);
+		if (READ_ONCE(k->state) == TASK_PARKED && !READ_ONCE(k->on_rq)) {
+			cpumask_clear(&k->cpus_mask);
+			cpumask_set_cpu(kt->cpu, &k->cpus_mask);
+			k->nr_cpus_allowed = 1;
+		}
+		raw_spin_unlock_irqrestore(&k->pi_lock, flags);
+	}
+	WRITE_ONCE(kt->should_park, false);
 	wake_up_state(k, TASK_PARKED);
 }
 
