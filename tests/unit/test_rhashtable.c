@@ -383,14 +383,27 @@ static const struct rhashtable_params tparams = {
 	.min_size = 16,
 };
 
-static u64 seed_first, seed_count;
-
-static void seeds(u64 def_count)
+/*
+ * Run @once for seeds 1 to @def_count (or as RHT_SEED / RHT_SEEDS say);
+ * stop at the first that fails or warns.
+ */
+static void run_seeds(struct ktest *t, bool (*once)(struct ktest *t, u64 seed),
+		      u64 def_count)
 {
 	const char *s = getenv("RHT_SEED"), *n = getenv("RHT_SEEDS");
+	u64 first = s ? strtoull(s, NULL, 0) : 1;
+	u64 count = s ? 1 : n ? strtoull(n, NULL, 0) : def_count;
 
-	seed_first = s ? strtoull(s, NULL, 0) : 1;
-	seed_count = s ? 1 : n ? strtoull(n, NULL, 0) : def_count;
+	mt_test = t;
+	mt_max_steps = 0;
+	for (u64 seed = first; seed < first + count; seed++) {
+		if (!once(t, seed) || mt_warnings) {
+			KEXPECT_EQ(t, mt_warnings, 0);
+			return;
+		}
+	}
+	printf("    # %llu seeds, at most %lu scheduling points in one\n",
+	       (unsigned long long)count, mt_max_steps);
 }
 
 #define WALK_KEYS	200
@@ -462,17 +475,7 @@ static bool walk_once(struct ktest *t, u64 seed)
 
 static void test_walk_never_skips(struct ktest *t)
 {
-	mt_test = t;
-	mt_max_steps = 0;
-	seeds(200);
-	for (u64 s = seed_first; s < seed_first + seed_count; s++) {
-		if (!walk_once(t, s) || mt_warnings) {
-			KEXPECT_EQ(t, mt_warnings, 0);
-			return;
-		}
-	}
-	printf("    # %llu seeds, at most %lu scheduling points in one\n",
-	       (unsigned long long)seed_count, mt_max_steps);
+	run_seeds(t, walk_once, 200);
 }
 
 /*
@@ -560,17 +563,7 @@ static bool look_once(struct ktest *t, u64 seed)
 
 static void test_lookups_never_miss(struct ktest *t)
 {
-	mt_test = t;
-	mt_max_steps = 0;
-	seeds(100);
-	for (u64 s = seed_first; s < seed_first + seed_count; s++) {
-		if (!look_once(t, s) || mt_warnings) {
-			KEXPECT_EQ(t, mt_warnings, 0);
-			return;
-		}
-	}
-	printf("    # %llu seeds, at most %lu scheduling points in one\n",
-	       (unsigned long long)seed_count, mt_max_steps);
+	run_seeds(t, look_once, 100);
 }
 
 static const struct ktest_case cases[] = {
