@@ -121,6 +121,14 @@ void kthread_free(struct task_struct *p)
 	kfree(p);
 }
 
+/* Restrict @k, which no run queue holds, to @mask.  k->pi_lock held. */
+static void __kthread_bind_mask(struct task_struct *k, const struct cpumask *mask)
+{
+	k->cpus_mask = *mask;
+	k->nr_cpus_allowed = cpumask_weight(mask);
+	WRITE_ONCE(k->cpu, cpumask_first(mask));
+}
+
 /**
  * kthread_bind_mask() - restrict a new kthread to a set of CPUs
  * @k: the kthread, created but not yet woken
@@ -132,9 +140,7 @@ void kthread_bind_mask(struct task_struct *k, const struct cpumask *mask)
 
 	WARN_ON(!(k->flags & PF_SCHED_NEW));
 	raw_spin_lock_irqsave(&k->pi_lock, flags);
-	k->cpus_mask = *mask;
-	k->nr_cpus_allowed = cpumask_weight(mask);
-	WRITE_ONCE(k->cpu, cpumask_first(mask));
+	__kthread_bind_mask(k, mask);
 	k->flags |= PF_NO_SETAFFINITY;
 	raw_spin_unlock_irqrestore(&k->pi_lock, flags);
 }
@@ -250,6 +256,7 @@ void kthread_park(struct task_struct *k)
 void kthread_unpark(struct task_struct *k)
 {
 	struct kthread *kt = k->kthread;
+	struct cpumask mask;
 	unsigned long flags;
 
 	/*
@@ -261,9 +268,9 @@ void kthread_unpark(struct task_struct *k)
 	if (kt->cpu >= 0) {
 		raw_spin_lock_irqsave(&k->pi_lock, flags);
 		if (READ_ONCE(k->state) == TASK_PARKED && !READ_ONCE(k->on_rq)) {
-			cpumask_clear(&k->cpus_mask);
-			cpumask_set_cpu(kt->cpu, &k->cpus_mask);
-			k->nr_cpus_allowed = 1;
+			cpumask_clear(&mask);
+			cpumask_set_cpu(kt->cpu, &mask);
+			__kthread_bind_mask(k, &mask);
 		}
 		raw_spin_unlock_irqrestore(&k->pi_lock, flags);
 	}
