@@ -277,14 +277,14 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp)
 		struct srcu_data *sdp = per_cpu_ptr(ssp->sda, cpu);
 		struct rcu_cblist ready;
 		struct rcu_head *rhp;
+		long n;
 
 		if (rcu_segcblist_empty(&sdp->srcu_cblist))
 			continue;
 		rcu_cblist_init(&ready);
 		spin_lock_irqsave(&sdp->lock, flags);
 		rcu_segcblist_advance(&sdp->srcu_cblist, seq);
-		rcu_segcblist_add_len(&sdp->srcu_cblist,
-				      -rcu_segcblist_extract_done(&sdp->srcu_cblist, -1, &ready));
+		n = rcu_segcblist_extract_done(&sdp->srcu_cblist, -1, &ready);
 		spin_unlock_irqrestore(&sdp->lock, flags);
 		while ((rhp = rcu_cblist_dequeue(&ready))) {
 			rcu_head_debug_unqueue(rhp);
@@ -293,6 +293,13 @@ static void srcu_invoke_callbacks(struct srcu_struct *ssp)
 			rhp->func(rhp);
 			local_bh_enable();
 		}
+		/*
+		 * Only now: srcu_barrier() and cleanup_srcu_struct() count a
+		 * callback being invoked as pending.
+		 */
+		spin_lock_irqsave(&sdp->lock, flags);
+		rcu_segcblist_add_len(&sdp->srcu_cblist, -n);
+		spin_unlock_irqrestore(&sdp->lock, flags);
 	}
 }
 
@@ -554,7 +561,7 @@ void srcu_barrier(struct srcu_struct *ssp)
 		struct srcu_data *sdp = per_cpu_ptr(ssp->sda, cpu);
 
 		spin_lock_irqsave(&sdp->lock, flags);
-		if (!rcu_segcblist_empty(&sdp->srcu_cblist) &&
+		if (rcu_segcblist_n_cbs(&sdp->srcu_cblist) &&
 		    rcu_head_debug_queue(&sdp->srcu_barrier_head)) {
 			atomic_inc(&ssp->srcu_barrier_cpu_cnt);
 			sdp->srcu_barrier_head.func = srcu_barrier_cb;
@@ -619,7 +626,7 @@ static bool srcu_cbs_pending(struct srcu_struct *ssp)
 	if (!ssp->srcu_percpu_ready)
 		return false;
 	for_each_possible_cpu(cpu)
-		if (!rcu_segcblist_empty(&per_cpu_ptr(ssp->sda, cpu)->srcu_cblist))
+		if (rcu_segcblist_n_cbs(&per_cpu_ptr(ssp->sda, cpu)->srcu_cblist))
 			return true;
 	return false;
 }

@@ -547,6 +547,72 @@ out:
 	srcu_test_free(test, ssp);
 }
 
+struct srcu_slow {
+	struct rcu_head rh;
+	int running;		/* the callback has begun */
+	int barrier_called;	/* srcu_barrier() is about to be called */
+	int returned;		/* srcu_barrier() has returned */
+	int done;		/* the callback has ended */
+};
+
+/* Spin until srcu_barrier() returns, or a while after it was called. */
+static void srcu_slow_cb(struct rcu_head *rh)
+{
+	struct srcu_slow *sl = container_of(rh, struct srcu_slow, rh);
+	u64 t0 = ktime_get_ns(), called = 0;
+
+	WRITE_ONCE(sl->running, 1);
+	while (!READ_ONCE(sl->returned) && srcu_test_ms_since(t0) < 5000) {
+		if (!called && READ_ONCE(sl->barrier_called))
+			called = ktime_get_ns();
+		if (called && srcu_test_ms_since(called) > 300)
+			break;
+		cpu_relax();
+	}
+	smp_store_release(&sl->done, 1);
+}
+
+/*
+ * srcu_barrier() called while the kthread is inside a callback, with
+ * nothing else queued, waits for that callback to end.
+ */
+static void srcu_test_barrier_running_cb(struct kunit *test)
+{
+	struct srcu_struct *ssp;
+	struct srcu_slow *sl;
+	bool done;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	ssp = srcu_test_new(test);
+	if (!ssp)
+		return;
+	sl = kzalloc(sizeof(*sl), GFP_KERNEL);
+	if (!sl) {
+		KUNIT_FAIL(test, "out of memory");
+		goto out;
+	}
+	call_srcu(ssp, &sl->rh, srcu_slow_cb);
+	if (!prove_wait_flag(&sl->running, 10000)) {
+		KUNIT_FAIL(test, "the callback did not run in 10 s");
+		srcu_barrier(ssp);
+		goto out_free;
+	}
+	WRITE_ONCE(sl->barrier_called, 1);
+	srcu_barrier(ssp);
+	done = smp_load_acquire(&sl->done);
+	WRITE_ONCE(sl->returned, 1);
+	KUNIT_EXPECT_TRUE_MSG(test, done,
+			      "srcu_barrier() returned while a callback was being invoked");
+	/* Free only once the callback is out, even if the barrier was not. */
+	KUNIT_EXPECT_TRUE(test, prove_wait_flag(&sl->done, 10000));
+	srcu_barrier(ssp);
+out_free:
+	kfree(sl);
+out:
+	srcu_test_free(test, ssp);
+}
+
 /* ---- polled grace periods ---- */
 
 static void srcu_test_polled(struct kunit *test)
@@ -969,6 +1035,7 @@ static struct kunit_case srcu_test_cases[] = {
 	KUNIT_CASE(srcu_test_stale_index),
 	KUNIT_CASE(srcu_test_expedited),
 	KUNIT_CASE(srcu_test_call_barrier),
+	KUNIT_CASE(srcu_test_barrier_running_cb),
 	KUNIT_CASE(srcu_test_polled),
 	KUNIT_CASE(srcu_test_fast),
 	KUNIT_CASE(srcu_test_batching),
