@@ -447,8 +447,9 @@ void kmalloc_caches_init(void)
  */
 static struct page *new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 {
+	unsigned int i, n = s->objects;
+	struct slab_meta *meta;
 	struct page *page;
-	unsigned int i;
 	void *base;
 
 	gfp &= ~__GFP_ZERO;
@@ -456,13 +457,11 @@ static struct page *new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 	if (!page)
 		return NULL;
 	base = slab_base(page);
-	for (i = 0; i < s->objects; i++) {
-		/* An assignment, not a memset() call per object. */
-		*slab_meta(s, page, i) = (struct slab_meta) {
-			.next = i + 1 < s->objects ? i + 1 : FREELIST_END,
-			.state = OBJ_FREE,
-		};
-	}
+	meta = (struct slab_meta *)((char *)base + s->meta_offset);
+	/* Assignments, not a memset() call per object. */
+	for (i = 0; i + 1 < n; i++)
+		meta[i] = (struct slab_meta) { .next = i + 1, .state = OBJ_FREE };
+	meta[n - 1] = (struct slab_meta) { .next = FREELIST_END, .state = OBJ_FREE };
 	if (s->poison)
 		memset(base, POISON_FREE, (unsigned long)s->objects * s->size);
 	if (s->ctor)
@@ -566,27 +565,34 @@ static void slabs_put(struct kmem_cache *s, void **objs, unsigned int n,
 		      struct list_head *discard)
 {
 	struct kmem_cache_node *nd = NULL;
+	struct slab_meta *meta = NULL;
 	struct page *page = NULL;
 	unsigned long start = 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		unsigned int idx = obj_index(s, objs[i]);
-		struct slab_meta *m = obj_meta(s, objs[i], idx);
-		struct kmem_cache_node *home;
+		unsigned long off = (unsigned long)objs[i] - start;
+		unsigned int idx;
+		struct slab_meta *m;
 
-		/* Objects freed in a row often share a slab. */
-		if (obj_slab_start(s, objs[i]) != start) {
+		/* Objects freed in a row often share a slab, and so a home. */
+		if (off & s->slab_mask) {
+			struct kmem_cache_node *home;
+
 			start = obj_slab_start(s, objs[i]);
+			off = (unsigned long)objs[i] - start;
+			meta = (struct slab_meta *)(start + s->meta_offset);
 			page = obj_slab(objs[i]);
+			home = cache_node(s, page->slab_home);
+			if (home != nd) {
+				if (nd)
+					spin_unlock(&nd->lock);
+				nd = home;
+				spin_lock(&nd->lock);
+			}
 		}
-		home = cache_node(s, page->slab_home);
-		if (home != nd) {
-			if (nd)
-				spin_unlock(&nd->lock);
-			nd = home;
-			spin_lock(&nd->lock);
-		}
+		idx = offset_index(s, off);
+		m = &meta[idx];
 		m->next = page->freelist;
 		page->freelist = idx;
 		if (page->inuse == page->objects)
@@ -646,8 +652,8 @@ static inline struct kmem_cache_cpu *this_cpu_cache(struct kmem_cache *s)
 	return likely(cpu < s->nr_cpus) ? cpu_cache(s, cpu) : NULL;
 }
 
-/* Get a free object: this CPU's stack, refilled from the slabs if empty. */
-static void *get_free_object(struct kmem_cache *s)
+/* A free object when this CPU's stack is empty, or it has no stack. */
+static noinline void *get_free_object_slow(struct kmem_cache *s)
 {
 	struct kmem_cache_cpu *c;
 	unsigned long flags;
@@ -663,13 +669,13 @@ static void *get_free_object(struct kmem_cache *s)
 			atomic_long_inc(&s->inuse);
 		spin_unlock(&nd->lock);
 	} else {
-		if (unlikely(!c->avail)) {
+		if (!c->avail) {
 			spin_lock(&c->node.lock);
 			c->avail = slabs_take(s, &c->node, c->objs, s->batch);
 			c->node.nr_refills++;
 			spin_unlock(&c->node.lock);
 		}
-		if (likely(c->avail)) {
+		if (c->avail) {
 			obj = c->objs[--c->avail];
 			c->inuse++;
 		}
@@ -678,8 +684,28 @@ static void *get_free_object(struct kmem_cache *s)
 	return obj;
 }
 
-/* Give back a free object to this CPU's stack, flushing a batch if full. */
-static void put_free_object(struct kmem_cache *s, void *obj)
+/*
+ * Get a free object off this CPU's stack; NULL if it is empty (then
+ * get_free_object_slow()).
+ */
+static __always_inline void *get_free_object(struct kmem_cache *s)
+{
+	struct kmem_cache_cpu *c;
+	unsigned long flags;
+	void *obj = NULL;
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (likely(c && c->avail)) {
+		obj = c->objs[--c->avail];
+		c->inuse++;
+	}
+	local_irq_restore(flags);
+	return obj;
+}
+
+/* put_free_object() with this CPU's stack full, or no stack. */
+static noinline void put_free_object_slow(struct kmem_cache *s, void *obj)
 {
 	struct kmem_cache_cpu *c;
 	unsigned long flags;
@@ -692,17 +718,37 @@ static void put_free_object(struct kmem_cache *s, void *obj)
 		atomic_long_dec(&s->inuse);
 	} else {
 		c->inuse--;
-		if (unlikely(c->avail >= s->cpu_limit)) {
-			/* Flush the oldest objects, keep the cache-hot ones. */
-			slabs_put(s, c->objs, s->batch, &discard);
-			c->node.nr_flushes++;
+		if (c->avail >= s->cpu_limit) {
+			/*
+			 * Flush the most recently freed: the stack stays in
+			 * place, with no copy of what is kept.
+			 */
 			c->avail -= s->batch;
-			memmove(c->objs, c->objs + s->batch, c->avail * sizeof(void *));
+			slabs_put(s, c->objs + c->avail, s->batch, &discard);
+			c->node.nr_flushes++;
 		}
 		c->objs[c->avail++] = obj;
 	}
 	local_irq_restore(flags);
 	discard_slabs(s, &discard);
+}
+
+/* Give back a free object to this CPU's stack, flushing a batch if full. */
+static __always_inline void put_free_object(struct kmem_cache *s, void *obj)
+{
+	struct kmem_cache_cpu *c;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	c = this_cpu_cache(s);
+	if (likely(c && c->avail < s->cpu_limit)) {
+		c->inuse--;
+		c->objs[c->avail++] = obj;
+		local_irq_restore(flags);
+		return;
+	}
+	local_irq_restore(flags);
+	put_free_object_slow(s, obj);
 }
 
 /*
@@ -844,26 +890,12 @@ static void *alloc_new_slab(struct kmem_cache *s, gfp_t gfp, unsigned long ip)
 	return obj;
 }
 
-static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned long ip)
+/* Zeroing, poison checks and red zones of a new allocation. */
+static noinline void *slab_alloc_fill(struct kmem_cache *s, void *obj, struct slab_meta *m,
+				      gfp_t gfp, size_t req, unsigned long ip)
 {
-	struct slab_meta *m;
-	void *obj;
 	u8 *bad;
 
-	/* Cache locks may be held by the code the NMI interrupted. */
-	if (WARN_ON_ONCE(in_nmi()))
-		return NULL;
-	obj = get_free_object(s);
-	if (unlikely(!obj)) {
-		obj = alloc_new_slab(s, gfp, ip);
-		if (!obj)
-			return NULL;
-	}
-
-	/* The object is ours now: checking and filling it needs no lock. */
-	m = obj_meta(s, obj, obj_index(s, obj));
-	meta_set_alloc(m, req, ip);
-	WRITE_ONCE(m->state, OBJ_ALLOC);
 	if (s->poison) {
 		bad = memchr_inv((char *)obj + s->keep, POISON_FREE, s->size - s->keep);
 		if (unlikely(bad))
@@ -882,6 +914,51 @@ static void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req, unsigned lo
 	return obj;
 }
 
+/* The object is ours now: checking and filling it needs no lock. */
+static __always_inline void *slab_alloc_finish(struct kmem_cache *s, void *obj, gfp_t gfp,
+					       size_t req, unsigned long ip)
+{
+	struct slab_meta *m = obj_meta(s, obj, obj_index(s, obj));
+
+	meta_set_alloc(m, req, ip);
+	WRITE_ONCE(m->state, OBJ_ALLOC);
+	if (unlikely(s->poison || (gfp & __GFP_ZERO)))
+		return slab_alloc_fill(s, obj, m, gfp, req, ip);
+	return obj;
+}
+
+/* No free object on this CPU's stack: the slabs, or a new slab. */
+static noinline void *slab_alloc_slow(struct kmem_cache *s, gfp_t gfp, size_t req,
+				      unsigned long ip)
+{
+	void *obj = get_free_object_slow(s);
+
+	if (!obj) {
+		obj = alloc_new_slab(s, gfp, ip);
+		if (!obj)
+			return NULL;
+	}
+	return slab_alloc_finish(s, obj, gfp, req, ip);
+}
+
+/*
+ * The fast path takes an object off this CPU's stack; everything else is
+ * out of line, so that it needs no registers saved.
+ */
+static __always_inline void *slab_alloc(struct kmem_cache *s, gfp_t gfp, size_t req,
+					unsigned long ip)
+{
+	void *obj;
+
+	/* Cache locks may be held by the code the NMI interrupted. */
+	if (WARN_ON_ONCE(in_nmi()))
+		return NULL;
+	obj = get_free_object(s);
+	if (unlikely(!obj))
+		return slab_alloc_slow(s, gfp, req, ip);
+	return slab_alloc_finish(s, obj, gfp, req, ip);
+}
+
 /*
  * Check @obj against its slab; return its index, or -1 after printing
  * nothing (the caller reports).
@@ -896,7 +973,7 @@ static int slab_obj_index(struct kmem_cache *s, struct page *page, const void *o
 	return idx;
 }
 
-static void report_bad_free(const char *what, const void *obj, struct kmem_cache *s,
+static noinline __cold void report_bad_free(const char *what, const void *obj, struct kmem_cache *s,
 			    struct slab_meta *m, unsigned long ip)
 {
 	if (s) {
@@ -912,7 +989,7 @@ static void report_bad_free(const char *what, const void *obj, struct kmem_cache
 	mm_report_end();
 }
 
-static void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
+static noinline __cold void report_redzone(struct kmem_cache *s, const void *obj, const u8 *bad,
 			   struct slab_meta *m, unsigned long ip)
 {
 	printk(KERN_ERR "BUG: redzone overwritten in %s object 0x%lx: %u bytes requested, byte at offset %lu is 0x%02x, caller %pS\n",
@@ -984,8 +1061,8 @@ static __always_inline bool slab_free_prepare(struct kmem_cache *s, struct page 
 	return true;
 }
 
-static void slab_free(struct kmem_cache *s, struct page *page, void *obj,
-		      unsigned long ip)
+static __always_inline void slab_free(struct kmem_cache *s, struct page *page, void *obj,
+				      unsigned long ip)
 {
 	if (WARN_ON_ONCE(in_nmi()))
 		return;		/* leaked: see slab_alloc() */
@@ -1088,27 +1165,33 @@ static void kfree_large(struct page *page, const void *obj, unsigned long ip)
 	__free_pages_ip(page, order, ip);
 }
 
-static void __kfree_ip(const void *obj, unsigned long ip)
+/* kfree() of what is not a slab object: a large kmalloc(), or a bug. */
+static noinline void kfree_not_slab(const void *obj, struct page *page, enum obj_kind kind,
+				    unsigned long ip)
 {
-	struct page *page = NULL;
-
-	if (unlikely(ZERO_OR_NULL_PTR(obj)))
-		return;
-	switch (classify(obj, &page)) {
-	case OBJ_SLAB:
-		slab_free(page->slab_cache, page, (void *)obj, ip);
-		return;
-	case OBJ_LARGE:
+	if (kind == OBJ_LARGE) {
 		kfree_large(page, obj, ip);
 		return;
-	case OBJ_INVALID:
-		break;
 	}
 	/* A large kmalloc() already given back, or garbage. */
 	if (page && PAGE_ALIGNED(obj) && page_is_free(page))
 		report_bad_free("double free of freed pages at", obj, NULL, NULL, ip);
 	else
 		report_bad_free("kfree of invalid pointer", obj, NULL, NULL, ip);
+}
+
+static __always_inline void __kfree_ip(const void *obj, unsigned long ip)
+{
+	struct page *page = NULL;
+	enum obj_kind kind;
+
+	if (unlikely(ZERO_OR_NULL_PTR(obj)))
+		return;
+	kind = classify(obj, &page);
+	if (likely(kind == OBJ_SLAB))
+		slab_free(page->slab_cache, page, (void *)obj, ip);
+	else
+		kfree_not_slab(obj, page, kind, ip);
 }
 
 /**
