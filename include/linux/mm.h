@@ -21,7 +21,7 @@ struct kmem_cache;
 /**
  * struct page - descriptor of one physical page frame
  * @flags: PG_* bits
- * @lru: free-list link while PG_buddy, slab-list link while PG_slab
+ * @lru: free-list link while PG_buddy or PG_pcp, slab-list link while PG_slab
  * @rcu_head: a SLAB_TYPESAFE_BY_RCU slab waiting for a grace period
  *	before it goes back to the page allocator (off every slab list)
  * @first_page: for a PG_tail page, the head page of its compound page
@@ -56,6 +56,7 @@ enum pageflags {
 	PG_slab,		/* head page of a slab */
 	PG_large_kmalloc,	/* head page of a kmalloc() larger than a slab class */
 	PG_poisoned,		/* free and filled with PAGE_POISON (PAGE_POISONING) */
+	PG_pcp,			/* free single page on a CPU's list of free pages */
 };
 
 #define __PAGE_FLAG(name, bit)						\
@@ -79,6 +80,7 @@ __PAGE_FLAG(Tail, PG_tail)
 __PAGE_FLAG(Slab, PG_slab)
 __PAGE_FLAG(LargeKmalloc, PG_large_kmalloc)
 __PAGE_FLAG(Poisoned, PG_poisoned)
+__PAGE_FLAG(Pcp, PG_pcp)
 #undef __PAGE_FLAG
 
 extern struct page *mem_map;

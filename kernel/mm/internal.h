@@ -16,6 +16,9 @@ struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip);
 void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip);
 bool page_is_buddy_free(struct page *page, unsigned int order);
 bool page_is_free(struct page *page);
+void drain_all_pages(void);
+unsigned int page_pcp_count(unsigned int cpu);
+unsigned int page_pcp_high(void);
 
 /* slab.c */
 void kmalloc_caches_init(void);

@@ -15,6 +15,16 @@
  * A small reserve is kept for allocations that may use it (__GFP_HIGH,
  * i.e. GFP_ATOMIC).
  *
+ * Single pages, which the slab allocator takes and gives back all the
+ * time, go through a list of free pages per CPU (PG_pcp), used with
+ * interrupts disabled and no lock: a CPU takes pcp_batch pages from the
+ * free lists when its list is empty and gives back its pcp_batch oldest
+ * when it reaches pcp_high, so the zone lock is taken once per batch
+ * rather than once per page.  Pages on these lists count as free but are
+ * not merged with their buddies until given back; drain_all_pages() gives
+ * every CPU's back, and a CPU's are given back when it goes offline.  The
+ * lists are sized so that all of them together hold at most 1/64 of RAM.
+ *
  * With CONFIG_PAGE_POISONING, a freed block is filled with PAGE_POISON and
  * each of its pages marked PG_poisoned; allocation checks the marked pages
  * and reports any byte that changed: a write after free.  Pages freed at
@@ -31,6 +41,10 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/list.h>
+#include <linux/percpu.h>
+#include <linux/smp.h>
+#include <linux/cpuhotplug.h>
+#include <linux/init.h>
 #include <asm/bootinfo.h>
 #include <asm/page.h>
 
@@ -61,6 +75,21 @@ static struct zone zone = {
 
 struct page *mem_map;
 unsigned long max_pfn;
+
+/**
+ * struct per_cpu_pages - a CPU's free single pages
+ * @list: the pages, most recently freed first, linked through ->lru
+ * @count: pages on @list
+ */
+struct per_cpu_pages {
+	struct list_head list;
+	unsigned int count;
+};
+
+static DEFINE_PER_CPU(struct per_cpu_pages, pcp_lists);
+static unsigned int pcp_high;	/* 0: no per-CPU lists */
+static unsigned int pcp_batch;
+#define PCP_HIGH_MAX	128U
 
 /* RAM reported by the memory map, in bytes (usable regions only). */
 static u64 ram_bytes;
@@ -129,13 +158,18 @@ static struct page *__rmqueue(unsigned int order)
 }
 
 /*
- * Is the page at @pfn inside a free block?  Looks for a PG_buddy head at
- * every alignment that could cover it.  Called with zone.lock held.
+ * Is the page at @pfn free: on a CPU's list, or inside a free block?
+ * Looks for a PG_buddy head at every alignment that could cover it.
+ * Called with zone.lock held, or (the page being freed) without: the
+ * heads of free blocks cover only free pages, so an allocated page is
+ * never found free.
  */
 static bool pfn_is_free(unsigned long pfn)
 {
 	unsigned int o;
 
+	if (PagePcp(pfn_to_page(pfn)))
+		return true;
 	for (o = 0; o <= MAX_PAGE_ORDER; o++) {
 		struct page *head = pfn_to_page(pfn & ~((1UL << o) - 1));
 
@@ -252,6 +286,166 @@ static void warn_alloc(gfp_t gfp, unsigned int order, unsigned long ip)
 		order, gfp, (void *)ip, READ_ONCE(zone.free_pages));
 }
 
+/* ---- per-CPU lists of free single pages ---- */
+
+static inline void set_page_pcp(struct page *page)
+{
+	__atomic_fetch_or(&page->flags, 1UL << PG_pcp, __ATOMIC_RELAXED);
+}
+
+static inline void clear_page_pcp(struct page *page)
+{
+	__atomic_fetch_and(&page->flags, ~(1UL << PG_pcp), __ATOMIC_RELAXED);
+}
+
+/* Give at most @n of @pcp's oldest pages back.  zone.lock held. */
+static void pcp_give_back_locked(struct per_cpu_pages *pcp, unsigned int n)
+{
+	while (n-- && pcp->count) {
+		struct page *page = list_last_entry(&pcp->list, struct page, lru);
+
+		list_del(&page->lru);
+		pcp->count--;
+		clear_page_pcp(page);
+		__free_one_page(page_to_pfn(page), 0);
+		zone.free_pages++;
+	}
+}
+
+/* The same, taking the zone lock.  Interrupts disabled. */
+static void pcp_give_back(struct per_cpu_pages *pcp, unsigned int n)
+{
+	spin_lock(&zone.lock);
+	pcp_give_back_locked(pcp, n);
+	spin_unlock(&zone.lock);
+}
+
+/* A single page off this CPU's list, refilled if empty; or NULL. */
+static struct page *pcp_alloc(void)
+{
+	struct per_cpu_pages *pcp;
+	struct page *page = NULL;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	pcp = this_cpu_ptr(&pcp_lists);
+	if (!pcp->count) {
+		spin_lock(&zone.lock);
+		/* Never into the reserve: __GFP_HIGH goes to the free lists. */
+		while (pcp->count < pcp_batch && zone.free_pages > zone.reserve_pages) {
+			page = __rmqueue(0);
+			if (!page)
+				break;
+			zone.free_pages--;
+			set_page_pcp(page);
+			list_add_tail(&page->lru, &pcp->list);
+			pcp->count++;
+		}
+		spin_unlock(&zone.lock);
+		page = NULL;
+	}
+	if (pcp->count) {
+		page = list_first_entry(&pcp->list, struct page, lru);
+		list_del(&page->lru);
+		pcp->count--;
+		clear_page_pcp(page);
+	}
+	local_irq_restore(flags);
+	return page;
+}
+
+/*
+ * Put @page, a single page being freed, on this CPU's list.  False if it
+ * is free already (a double free): then nothing is done.
+ */
+static bool pcp_free(struct page *page)
+{
+	struct per_cpu_pages *pcp;
+	unsigned long flags;
+
+	if (pfn_is_free(page_to_pfn(page)))
+		return false;
+	/* Of two racing frees of the page, one finds the flag set. */
+	if (__atomic_fetch_or(&page->flags, 1UL << PG_pcp, __ATOMIC_RELAXED) &
+	    (1UL << PG_pcp))
+		return false;
+	mark_block_poisoned(page, 0);
+	local_irq_save(flags);
+	pcp = this_cpu_ptr(&pcp_lists);
+	list_add(&page->lru, &pcp->list);
+	if (++pcp->count >= pcp_high)
+		pcp_give_back(pcp, pcp_batch);
+	local_irq_restore(flags);
+	return true;
+}
+
+static void drain_local_pages(void *unused)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	pcp_give_back(this_cpu_ptr(&pcp_lists), UINT_MAX);
+	local_irq_restore(flags);
+}
+
+/* For tests: pages on @cpu's list, and the most it keeps (0: no lists). */
+unsigned int page_pcp_count(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(pcp_lists, cpu).count);
+}
+
+unsigned int page_pcp_high(void)
+{
+	return pcp_high;
+}
+
+/**
+ * drain_all_pages() - give every online CPU's free single pages back
+ *
+ * After it, freed single pages have merged with their buddies.  Waits for
+ * an IPI to each CPU: not from interrupt context, nor with interrupts
+ * disabled.
+ */
+void drain_all_pages(void)
+{
+	on_each_cpu(drain_local_pages, NULL, true);
+}
+
+/* CPU hotplug, on a surviving CPU: give a dead CPU's pages back. */
+static int page_alloc_dead_cpu(unsigned int cpu)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	pcp_give_back(per_cpu_ptr(&pcp_lists, cpu), UINT_MAX);
+	local_irq_restore(flags);
+	return 0;
+}
+
+static int __init page_alloc_cpuhp_init(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "mm/page_alloc:dead", NULL,
+					    page_alloc_dead_cpu);
+
+	if (ret < 0)
+		pr_warn("no CPU hotplug step: an offline CPU's free pages stay on its list\n");
+	return 0;
+}
+early_initcall(page_alloc_cpuhp_init);
+
+/* A block off the free lists, leaving @reserve pages.  zone.lock held. */
+static struct page *rmqueue_locked(unsigned int order, unsigned long reserve)
+{
+	struct page *page = NULL;
+
+	if (zone.free_pages >= reserve + (1UL << order)) {
+		page = __rmqueue(order);
+		if (page)
+			zone.free_pages -= 1UL << order;
+	}
+	return page;
+}
+
 struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip)
 {
 	unsigned long flags, reserve;
@@ -271,16 +465,21 @@ struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip)
 		return NULL;
 	}
 
-	reserve = (gfp & __GFP_HIGH) ? 0 : zone.reserve_pages;
-	spin_lock_irqsave(&zone.lock, flags);
-	if (zone.free_pages >= reserve + (1UL << order)) {
-		page = __rmqueue(order);
-		if (page)
-			zone.free_pages -= 1UL << order;
+	if (!order && pcp_high)
+		page = pcp_alloc();
+	if (!page) {
+		reserve = (gfp & __GFP_HIGH) ? 0 : zone.reserve_pages;
+		spin_lock_irqsave(&zone.lock, flags);
+		page = rmqueue_locked(order, reserve);
+		if (!page && pcp_high && this_cpu_ptr(&pcp_lists)->count) {
+			/* This CPU's free single pages may complete a block. */
+			pcp_give_back_locked(this_cpu_ptr(&pcp_lists), UINT_MAX);
+			page = rmqueue_locked(order, reserve);
+		}
+		if (!page)
+			zone.alloc_fail++;
+		spin_unlock_irqrestore(&zone.lock, flags);
 	}
-	if (!page)
-		zone.alloc_fail++;
-	spin_unlock_irqrestore(&zone.lock, flags);
 
 	if (unlikely(!page)) {
 		warn_alloc(gfp, order, ip);
@@ -354,6 +553,11 @@ void __free_pages_ip(struct page *page, unsigned int order, unsigned long ip)
 	debug_check_no_obj_freed(page_address(page), PAGE_SIZE << order);
 	poison_block(page, order);
 
+	if (!order && pcp_high) {
+		if (!pcp_free(page))
+			bad_free(page, order, "double free of pages", ip);
+		return;
+	}
 	spin_lock_irqsave(&zone.lock, flags);
 	if (unlikely(pfn_is_free(pfn) ||
 		     (order && pfn_is_free(pfn + (1UL << order) - 1))))
@@ -503,10 +707,26 @@ unsigned long totalram_pages(void)
 	return READ_ONCE(zone.managed_pages);
 }
 
-/** nr_free_pages() - number of free pages right now (a snapshot) */
+/* Free single pages on the CPUs' lists (a snapshot). */
+static unsigned long pcp_pages(void)
+{
+	unsigned long n = 0;
+	unsigned int cpu;
+
+	if (pcp_high)
+		for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+			n += READ_ONCE(per_cpu(pcp_lists, cpu).count);
+	return n;
+}
+
+/**
+ * nr_free_pages() - number of free pages right now (a snapshot)
+ *
+ * Those on the CPUs' lists of free single pages included.
+ */
 unsigned long nr_free_pages(void)
 {
-	return READ_ONCE(zone.free_pages);
+	return READ_ONCE(zone.free_pages) + pcp_pages();
 }
 
 /*
@@ -629,6 +849,13 @@ void __init page_alloc_init(void)
 	for_each_free_range(free_range, NULL);
 	/* Keep about 1/256 of RAM, at most 4 MiB, for GFP_ATOMIC. */
 	zone.reserve_pages = min(zone.managed_pages / 256, 1024UL);
+	for (i = 0; i < (int)nr_cpu_ids; i++)
+		INIT_LIST_HEAD(&per_cpu(pcp_lists, i).list);
+	/* All the lists together at most 1/64 of RAM; none if that is tiny. */
+	pcp_high = min_t(unsigned long, PCP_HIGH_MAX, zone.managed_pages / (64UL * nr_cpu_ids));
+	if (pcp_high < 8)
+		pcp_high = 0;
+	pcp_batch = max(pcp_high / 4, 1U);
 	kmalloc_caches_init();
 	zone.poison = IS_ENABLED(CONFIG_PAGE_POISONING);
 
@@ -647,7 +874,7 @@ void __init page_alloc_init(void)
  */
 void mm_print_stats(void)
 {
-	unsigned long nr_free[NR_PAGE_ORDERS], flags, free, fail;
+	unsigned long nr_free[NR_PAGE_ORDERS], flags, free, fail, pcp;
 	unsigned int o;
 
 	spin_lock_irqsave(&zone.lock, flags);
@@ -663,8 +890,12 @@ void mm_print_stats(void)
 	printk("Managed:    %lu pages (%lu KiB), reserve for atomic %lu pages\n",
 	       zone.managed_pages, zone.managed_pages << (PAGE_SHIFT - 10),
 	       zone.reserve_pages);
+	pcp = pcp_pages();
+	free += pcp;
 	printk("Free:       %lu pages (%lu KiB), used %lu pages, failed allocations %lu\n",
 	       free, free << (PAGE_SHIFT - 10), zone.managed_pages - free, fail);
+	printk("Per-CPU:    %lu free single pages on the CPUs' lists (at most %u per CPU, %u at a time)\n",
+	       pcp, pcp_high, pcp_batch);
 	printk("Free blocks by order:");
 	for (o = 0; o <= MAX_PAGE_ORDER; o++)
 		printk(KERN_CONT " %u:%lu", o, nr_free[o]);

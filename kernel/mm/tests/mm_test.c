@@ -16,6 +16,7 @@
 #include <linux/atomic.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <linux/cpu.h>
 #include <linux/preempt.h>
 #include <linux/kthread.h>
 #include <linux/completion.h>
@@ -81,6 +82,8 @@ static bool page_coalesce_once(struct kunit *test)
 	/* Free the pages one by one, in a scrambled order (37 is odd). */
 	for (i = 0; i < nr; i++)
 		__free_pages(page + (i * 37) % nr, 0);
+	/* Single pages wait on the CPUs' lists until given back. */
+	drain_all_pages();
 	return page_is_buddy_free(page, MAX_PAGE_ORDER) && nr_free_pages() == before;
 }
 
@@ -94,6 +97,140 @@ static void mm_test_page_coalesce(struct kunit *test)
 		ok = page_coalesce_once(test);
 	KUNIT_EXPECT_TRUE_MSG(test, ok, "freed pages did not coalesce into an order-%d block",
 			      MAX_PAGE_ORDER);
+}
+
+/*
+ * A single page freed goes on this CPU's list and is the next one it
+ * allocates; a CPU keeps at most page_pcp_high() of them, and
+ * drain_all_pages() gives every CPU's back.
+ */
+static void mm_test_page_pcp(struct kunit *test)
+{
+	unsigned int high = page_pcp_high(), n, i, cpu;
+	struct page *page, *again, **pages;
+	bool over = false;
+
+	if (!high)
+		kunit_skip(test, "no per-CPU lists of free pages (little RAM per CPU)");
+	preempt_disable();
+	page = alloc_pages(GFP_KERNEL, 0);
+	if (page) {
+		__free_pages(page, 0);
+		KUNIT_EXPECT_TRUE(test, PagePcp(page));
+		again = alloc_pages(GFP_KERNEL, 0);
+		KUNIT_EXPECT_PTR_EQ(test, again, page);
+		KUNIT_EXPECT_FALSE(test, again && PagePcp(again));
+		if (again)
+			__free_pages(again, 0);
+	}
+	preempt_enable();
+	KUNIT_ASSERT_NOT_NULL(test, page);
+
+	n = 4 * high;
+	pages = kcalloc(n, sizeof(*pages), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	for (i = 0; i < n; i++)
+		pages[i] = alloc_pages(GFP_KERNEL, 0);
+	preempt_disable();
+	cpu = smp_processor_id();
+	for (i = 0; i < n; i++) {
+		if (pages[i])
+			__free_pages(pages[i], 0);
+		if (page_pcp_count(cpu) > high)
+			over = true;
+	}
+	preempt_enable();
+	KUNIT_EXPECT_FALSE_MSG(test, over, "CPU %u kept more than %u free pages", cpu, high);
+	kfree(pages);
+	drain_all_pages();
+	for_each_online_cpu(cpu)
+		KUNIT_EXPECT_EQ_MSG(test, page_pcp_count(cpu), 0U,
+				    "CPU %u kept free pages after drain_all_pages()", cpu);
+}
+
+struct pcp_free_arg {
+	struct page **pages;
+	unsigned int n;
+};
+
+/* IPI: free the pages here, onto this CPU's list. */
+static void pcp_free_here(void *info)
+{
+	struct pcp_free_arg *a = info;
+
+	for (unsigned int i = 0; i < a->n; i++)
+		if (a->pages[i])
+			__free_pages(a->pages[i], 0);
+}
+
+/* A CPU going offline gives the pages of its list back. */
+static void mm_test_page_pcp_cpu_dead(struct kunit *test)
+{
+	unsigned int high = page_pcp_high(), n;
+	struct pcp_free_arg a;
+	unsigned long before;
+	int cpu = -1;
+
+	if (!high)
+		kunit_skip(test, "no per-CPU lists of free pages (little RAM per CPU)");
+	for (int c = nr_cpu_ids - 1; c > 0 && cpu < 0; c--)
+		if (cpu_online(c) && c != raw_smp_processor_id())
+			cpu = c;
+	if (cpu < 0)
+		kunit_skip(test, "needs 2 CPUs");
+	n = high / 2;
+	a.pages = kcalloc(n, sizeof(*a.pages), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a.pages);
+	a.n = n;
+	before = nr_free_pages();
+	for (unsigned int i = 0; i < n; i++)
+		a.pages[i] = alloc_pages(GFP_KERNEL, 0);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(cpu, pcp_free_here, &a, true), 0);
+	KUNIT_EXPECT_GE(test, page_pcp_count(cpu), n);
+	KUNIT_ASSERT_EQ(test, remove_cpu(cpu), 0);
+	KUNIT_EXPECT_EQ_MSG(test, page_pcp_count(cpu), 0U,
+			    "offline CPU %d kept free pages on its list", cpu);
+	KUNIT_EXPECT_EQ(test, add_cpu(cpu), 0);
+	/* Background allocations may move the count: only a loss is a bug. */
+	KUNIT_EXPECT_GE(test, nr_free_pages() + 64, before);
+	kfree(a.pages);
+}
+
+/*
+ * A single page freed twice is reported and not freed again.  Interrupts
+ * stay disabled between the two frees, so that nothing can allocate the
+ * page in between and the second free cannot hit someone else's page.
+ */
+static void mm_test_page_double_free(struct kunit *test)
+{
+	struct page *page, *a, *b;
+	unsigned long flags;
+	int before;
+
+	page = alloc_pages(GFP_KERNEL, 0);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	before = atomic_read(&kmalloc_debug_reports);
+	kunit_expect_splat_begin(test);
+	kunit_printk_capture_start();
+	local_irq_save(flags);
+	__free_pages(page, 0);
+	__free_pages(page, 0);
+	local_irq_restore(flags);
+	kunit_printk_capture_stop();
+	kunit_expect_splat_end(test);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kmalloc_debug_reports), before + 1);
+	KUNIT_EXPECT_TRUE(test, kunit_log_contains("BUG: double free of pages"));
+
+	/* Intact: two allocations give two pages. */
+	a = alloc_pages(GFP_KERNEL, 0);
+	b = alloc_pages(GFP_KERNEL, 0);
+	KUNIT_EXPECT_NOT_NULL(test, a);
+	KUNIT_EXPECT_NOT_NULL(test, b);
+	KUNIT_EXPECT_PTR_NE(test, a, b);
+	if (a)
+		__free_pages(a, 0);
+	if (b)
+		__free_pages(b, 0);
 }
 
 static void mm_test_page_zero_exact(struct kunit *test)
@@ -971,6 +1108,9 @@ static void mm_test_debug_off(struct kunit *test)
 static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_page_orders),
 	KUNIT_CASE(mm_test_page_coalesce),
+	KUNIT_CASE(mm_test_page_pcp),
+	KUNIT_CASE(mm_test_page_pcp_cpu_dead),
+	KUNIT_CASE(mm_test_page_double_free),
 	KUNIT_CASE(mm_test_page_zero_exact),
 	KUNIT_CASE(mm_test_kmalloc_sizes),
 	KUNIT_CASE(mm_test_kmalloc_classes),
