@@ -638,6 +638,11 @@ void cleanup_srcu_struct(struct srcu_struct *ssp)
 
 	if (WARN_ON(!ssp->sda))
 		return;
+	/*
+	 * Callbacks the kthread is invoking still count as pending until it
+	 * is done with them: srcu_barrier() may return before that.
+	 */
+	wait_event(srcu_cleanup_wq, READ_ONCE(srcu_current) != ssp);
 	if (srcu_cbs_pending(ssp)) {
 		pr_err("srcu: cleanup_srcu_struct() with callbacks pending: leaked\n");
 		WARN_ON(srcu_cbs_pending(ssp));
