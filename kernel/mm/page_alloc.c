@@ -288,9 +288,11 @@ static void warn_alloc(gfp_t gfp, unsigned int order, unsigned long ip)
 
 /* ---- per-CPU lists of free single pages ---- */
 
-static inline void set_page_pcp(struct page *page)
+/* Set PG_pcp; return whether it was set already. */
+static inline bool test_and_set_page_pcp(struct page *page)
 {
-	__atomic_fetch_or(&page->flags, 1UL << PG_pcp, __ATOMIC_RELAXED);
+	return __atomic_fetch_or(&page->flags, 1UL << PG_pcp, __ATOMIC_RELAXED) &
+	       (1UL << PG_pcp);
 }
 
 static inline void clear_page_pcp(struct page *page)
@@ -337,7 +339,7 @@ static struct page *pcp_alloc(void)
 			if (!page)
 				break;
 			zone.free_pages--;
-			set_page_pcp(page);
+			test_and_set_page_pcp(page);
 			list_add_tail(&page->lru, &pcp->list);
 			pcp->count++;
 		}
@@ -366,8 +368,7 @@ static bool pcp_free(struct page *page)
 	if (pfn_is_free(page_to_pfn(page)))
 		return false;
 	/* Of two racing frees of the page, one finds the flag set. */
-	if (__atomic_fetch_or(&page->flags, 1UL << PG_pcp, __ATOMIC_RELAXED) &
-	    (1UL << PG_pcp))
+	if (test_and_set_page_pcp(page))
 		return false;
 	mark_block_poisoned(page, 0);
 	local_irq_save(flags);
@@ -379,13 +380,19 @@ static bool pcp_free(struct page *page)
 	return true;
 }
 
-static void drain_local_pages(void *unused)
+/* Give all of @pcp's pages back: its CPU's, or a dead CPU's. */
+static void pcp_drain(struct per_cpu_pages *pcp)
 {
 	unsigned long flags;
 
 	local_irq_save(flags);
-	pcp_give_back(this_cpu_ptr(&pcp_lists), UINT_MAX);
+	pcp_give_back(pcp, UINT_MAX);
 	local_irq_restore(flags);
+}
+
+static void drain_local_pages(void *unused)
+{
+	pcp_drain(this_cpu_ptr(&pcp_lists));
 }
 
 /* For tests: pages on @cpu's list, and the most it keeps (0: no lists). */
@@ -414,11 +421,7 @@ void drain_all_pages(void)
 /* CPU hotplug, on a surviving CPU: give a dead CPU's pages back. */
 static int page_alloc_dead_cpu(unsigned int cpu)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
-	pcp_give_back(per_cpu_ptr(&pcp_lists, cpu), UINT_MAX);
-	local_irq_restore(flags);
+	pcp_drain(per_cpu_ptr(&pcp_lists, cpu));
 	return 0;
 }
 
