@@ -57,6 +57,8 @@ enum pageflags {
 	PG_large_kmalloc,	/* head page of a kmalloc() larger than a slab class */
 	PG_poisoned,		/* free and filled with PAGE_POISON (PAGE_POISONING) */
 	PG_pcp,			/* free single page on a CPU's list of free pages */
+	PG_unscrubbed,		/* free since boot, never allocated: holds what the
+				 * boot loader left there */
 };
 
 #define __PAGE_FLAG(name, bit)						\
@@ -81,6 +83,7 @@ __PAGE_FLAG(Slab, PG_slab)
 __PAGE_FLAG(LargeKmalloc, PG_large_kmalloc)
 __PAGE_FLAG(Poisoned, PG_poisoned)
 __PAGE_FLAG(Pcp, PG_pcp)
+__PAGE_FLAG(Unscrubbed, PG_unscrubbed)
 #undef __PAGE_FLAG
 
 extern struct page *mem_map;

@@ -19,6 +19,7 @@ bool page_is_free(struct page *page);
 void drain_all_pages(void);
 unsigned int page_pcp_count(unsigned int cpu);
 unsigned int page_pcp_high(void);
+unsigned long page_unscrubbed_count(void);
 
 /* slab.c */
 void kmalloc_caches_init(void);

@@ -25,6 +25,15 @@
  * every CPU's back, and a CPU's are given back when it goes offline.  The
  * lists are sized so that all of them together hold at most 1/64 of RAM.
  *
+ * A page is cleared the first time it is allocated (PG_unscrubbed until
+ * then): no allocation sees what the boot loader left in memory.  Under
+ * QEMU's TCG this matters for speed too: QEMU keeps the code it translated
+ * from a page until every byte of it is overwritten, and sends every store
+ * to a page it holds code of through its self-modifying-code check.  The
+ * boot loader ran from memory that is free now, and a slab of small
+ * objects, whose tails are never written, would pay that on each store for
+ * as long as it lived.
+ *
  * With CONFIG_PAGE_POISONING, a freed block is filled with PAGE_POISON and
  * each of its pages marked PG_poisoned; allocation checks the marked pages
  * and reports any byte that changed: a write after free.  Pages freed at
@@ -34,6 +43,7 @@
 #define pr_fmt(fmt) "mm: " fmt
 
 #include <linux/kernel.h>
+#include <linux/atomic.h>
 #include <linux/mm.h>
 #include <linux/gfp.h>
 #include <linux/debugobjects.h>
@@ -275,6 +285,28 @@ static inline void check_block_poison(struct page *page, unsigned int order,
 				      unsigned long ip) { }
 #endif
 
+static atomic_long_t nr_unscrubbed;
+
+/* Clear the pages of a new block that no one has had since boot. */
+static inline void scrub_boot_pages(struct page *page, unsigned int order)
+{
+	unsigned long i;
+
+	for (i = 0; i < (1UL << order); i++) {
+		if (unlikely(PageUnscrubbed(page + i))) {
+			memset(page_address(page + i), 0, PAGE_SIZE);
+			__ClearPageUnscrubbed(page + i);
+			atomic_long_dec(&nr_unscrubbed);
+		}
+	}
+}
+
+/* Pages free since boot and never allocated (a snapshot). */
+unsigned long page_unscrubbed_count(void)
+{
+	return atomic_long_read(&nr_unscrubbed);
+}
+
 static void warn_alloc(gfp_t gfp, unsigned int order, unsigned long ip)
 {
 	if (gfp & __GFP_NOFAIL)
@@ -489,6 +521,7 @@ struct page *__alloc_pages_ip(gfp_t gfp, unsigned int order, unsigned long ip)
 		return NULL;
 	}
 	check_block_poison(page, order, ip);
+	scrub_boot_pages(page, order);
 	if ((gfp & __GFP_COMP) && order)
 		prep_compound_page(page, order);
 	if (gfp & __GFP_ZERO)
@@ -799,8 +832,11 @@ static void __init free_range(u64 start, u64 end, void *arg)
 {
 	unsigned long pfn, spfn = start >> PAGE_SHIFT, epfn = end >> PAGE_SHIFT;
 
-	for (pfn = spfn; pfn < epfn; pfn++)
+	for (pfn = spfn; pfn < epfn; pfn++) {
 		__ClearPageReserved(pfn_to_page(pfn));
+		__SetPageUnscrubbed(pfn_to_page(pfn));
+	}
+	atomic_long_add(epfn - spfn, &nr_unscrubbed);
 	zone.managed_pages += epfn - spfn;
 	free_pfn_range(spfn, epfn, _THIS_IP_);
 }

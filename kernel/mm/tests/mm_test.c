@@ -265,6 +265,42 @@ static void mm_test_page_zero_exact(struct kunit *test)
 			    "alloc_pages_exact() did not use exactly 6 pages");
 }
 
+#define SCRUB_TRIES	64
+#define SCRUB_ORDER	5
+
+/*
+ * A block of pages no one has had since boot comes cleared and unmarked.
+ * Large blocks, since small ones are mostly made of pages used before.
+ * One whose allocation took exactly its own size off the count of such
+ * pages was all of them (nothing else allocates meanwhile, or the count
+ * would move by more); blocks are kept until the end so that none comes
+ * back.
+ */
+static void mm_test_page_scrub_boot(struct kunit *test)
+{
+	struct page *blocks[SCRUB_TRIES];
+	unsigned long before;
+	int i, j, n, found = 0;
+
+	for (n = 0; n < SCRUB_TRIES && !found; n++) {
+		before = page_unscrubbed_count();
+		blocks[n] = alloc_pages(GFP_KERNEL, SCRUB_ORDER);
+		KUNIT_ASSERT_NOT_NULL(test, blocks[n]);
+		for (j = 0; j < 1 << SCRUB_ORDER; j++)
+			KUNIT_EXPECT_FALSE(test, PageUnscrubbed(blocks[n] + j));
+		if (page_unscrubbed_count() != before - (1 << SCRUB_ORDER))
+			continue;
+		found = 1;
+		for (j = 0; j < 1 << SCRUB_ORDER; j++)
+			KUNIT_EXPECT_NULL(test, memchr_inv(page_address(blocks[n] + j), 0,
+							   PAGE_SIZE));
+	}
+	for (i = 0; i < n; i++)
+		__free_pages(blocks[i], SCRUB_ORDER);
+	KUNIT_EXPECT_TRUE_MSG(test, found, "no block of %d never-allocated pages in %d tries",
+			      1 << SCRUB_ORDER, SCRUB_TRIES);
+}
+
 static const size_t test_sizes[] = {
 	1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95, 96, 97, 127, 128,
 	129, 191, 192, 193, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025,
@@ -1112,6 +1148,7 @@ static struct kunit_case mm_test_cases[] = {
 	KUNIT_CASE(mm_test_page_pcp_cpu_dead),
 	KUNIT_CASE(mm_test_page_double_free),
 	KUNIT_CASE(mm_test_page_zero_exact),
+	KUNIT_CASE(mm_test_page_scrub_boot),
 	KUNIT_CASE(mm_test_kmalloc_sizes),
 	KUNIT_CASE(mm_test_kmalloc_classes),
 	KUNIT_CASE(mm_test_kzalloc),
