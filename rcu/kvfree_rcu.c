@@ -22,15 +22,20 @@
  *    has a partly filled batch, so an idle CPU with nothing to free keeps
  *    its tick stopped: kernel/arch/nohz.c stops the tick only when no
  *    timer is pending).
- *  - Handing over is one call_rcu() on an rcu_head at the start of the
- *    array's page.  Its callback (RCU_SOFTIRQ) only moves the array to
- *    the CPU's ready list: the CPU's "kvfree_rcu/N" kthread frees the
- *    objects with kfree_bulk(), rescheduling between arrays, so that a
- *    flood of arrays (507 objects each) never holds a CPU in softirq, and
- *    keeps the page for the next array.  If the polled cookie taken at
- *    the last insertion shows that a full grace period has already
- *    elapsed when the timer flushes an array, it goes to the ready list
- *    at once, with no callback.
+ *  - Handing over takes a polled cookie.  The first array a CPU hands
+ *    over with a given cookie queues call_rcu() on the rcu_head at its
+ *    start; the next ones with the same cookie need the same grace period
+ *    and join its group instead.  So a CPU queues about one callback per
+ *    grace period however fast it fills arrays: each callback counts
+ *    against RCU_SOFTIRQ's batch limit, and a callback per array fell
+ *    behind a producer that fills dozens per grace period.  The callback
+ *    only moves the group's arrays to the CPU's ready list: the CPU's
+ *    "kvfree_rcu/N" kthread frees the objects with kfree_bulk(),
+ *    rescheduling between arrays, so that a flood of arrays (507 objects
+ *    each) never holds a CPU in softirq, and keeps the page for the next
+ *    array.  If the cookie taken at the last insertion shows that a full
+ *    grace period has already elapsed when the timer flushes an array, it
+ *    goes to the ready list at once, with no callback.
  *  - An array page comes from a small per-CPU cache or from the page
  *    allocator, a chain's header from kmalloc() (GFP_ATOMIC: kfree_rcu()
  *    may be called with interrupts disabled).  Without one, kfree_rcu(ptr,
@@ -81,7 +86,10 @@
  *	a page of pointers, or the header of a chain of rcu_heads
  * @rh: queued with call_rcu() when the batch is handed to RCU
  * @next: link in the per-CPU ready list or cache of spare pages
- * @gp_snap: get_state_synchronize_rcu() cookie taken at the last insertion
+ * @gp_snap: get_state_synchronize_rcu() cookie taken at the last insertion,
+ *	then at the hand-over
+ * @group: a callback's other arrays, handed over with the same cookie,
+ *	linked through ->next
  * @chain: a chain: the objects' heads, newest first, linked through
  *	->next, each with its offset in its object in ->func; else NULL
  * @cpu: the CPU whose cache gets the page back
@@ -93,6 +101,7 @@ struct kvfree_rcu_bulk {
 	struct rcu_head rh;
 	struct kvfree_rcu_bulk *next;
 	unsigned long gp_snap;
+	struct kvfree_rcu_bulk *group;
 	struct rcu_head *chain;
 	unsigned int cpu;
 	unsigned int nr;
@@ -115,6 +124,7 @@ struct kvfree_rcu_bulk {
  * struct kfree_rcu_cpu - one CPU's kfree_rcu() state, used only by it
  * @cur: the array being filled, or NULL; never empty when not NULL
  * @cur_chain: the chain being filled, or NULL; never empty when not NULL
+ * @open: the array whose callback the next array handed over may join
  * @cache: spare pages, linked through ->next
  * @ncached: pages in @cache
  * @ready: arrays whose grace period has elapsed, oldest first
@@ -126,10 +136,12 @@ struct kvfree_rcu_bulk {
  * @task: the kthread that frees ready arrays, NULL if there is none
  * @objs: objects put in arrays on this CPU
  * @arrays: arrays handed over from this CPU
+ * @callbacks: callbacks queued for them
  */
 struct kfree_rcu_cpu {
 	struct kvfree_rcu_bulk *cur;
 	struct kvfree_rcu_bulk *cur_chain;
+	struct kvfree_rcu_bulk *open;
 	struct kvfree_rcu_bulk *cache;
 	unsigned int ncached;
 	struct kvfree_rcu_bulk *ready;
@@ -141,6 +153,7 @@ struct kfree_rcu_cpu {
 	struct task_struct *task;
 	unsigned long objs;
 	unsigned long arrays;
+	unsigned long callbacks;
 };
 
 static DEFINE_PER_CPU(struct kfree_rcu_cpu, krc_data);
@@ -367,24 +380,74 @@ static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
 		kvfree_bulk_free(b);
 }
 
-/* RCU callback of an array: runs on the CPU that queued it, @b's. */
-static void kvfree_bulk_rcu_cb(struct rcu_head *rh)
+static void kvfree_bulk_rcu_cb(struct rcu_head *rh);
+
+/* Queue @b's own callback, for it and the arrays that will join it. */
+static void kvfree_bulk_lead(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk *b)
 {
-	kvfree_bulk_ready(container_of(rh, struct kvfree_rcu_bulk, rh));
+	b->group = NULL;
+	WRITE_ONCE(krc->callbacks, krc->callbacks + 1);
+	call_rcu(&b->rh, kvfree_bulk_rcu_cb);
 }
 
 /*
- * @b was just taken off this CPU: ready now if its grace period is over
- * and @may_poll allows, else queued with call_rcu().
+ * RCU callback of an array and its group: runs on the CPU that queued it,
+ * @b's, unless that CPU went offline, which closed the group.
  */
-static void kvfree_bulk_submit(struct kvfree_rcu_bulk *b, bool may_poll)
+static void kvfree_bulk_rcu_cb(struct rcu_head *rh)
 {
+	struct kvfree_rcu_bulk *b = container_of(rh, struct kvfree_rcu_bulk, rh);
+	struct kfree_rcu_cpu *krc = per_cpu_ptr(&krc_data, b->cpu);
+	struct kvfree_rcu_bulk *f, *next;
+	unsigned long flags;
+
+	/* Close the group before reading it: no array joins it afterwards. */
+	local_irq_save(flags);
+	if (krc == this_cpu_ptr(&krc_data) && krc->open == b)
+		krc->open = NULL;
+	f = b->group;
+	local_irq_restore(flags);
+	kvfree_bulk_ready(b);
+	for (; f; f = next) {
+		next = f->next;
+		/* Same cookie as @b's, whose grace period has elapsed. */
+		if (WARN_ON_ONCE(!poll_state_synchronize_rcu(f->gp_snap))) {
+			local_irq_save(flags);
+			kvfree_bulk_lead(krc, f);
+			local_irq_restore(flags);
+			continue;
+		}
+		kvfree_bulk_ready(f);
+	}
+}
+
+/*
+ * @b was just taken off this CPU (interrupts off): ready now if its
+ * grace period is over and @may_poll allows, else it waits for one with
+ * the group of the arrays handed over under the same cookie.
+ */
+static void kvfree_bulk_submit(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk *b,
+			       bool may_poll)
+{
+	struct kvfree_rcu_bulk *open = krc->open;
+
 	if (may_poll && poll_state_synchronize_rcu(b->gp_snap)) {
 		atomic_long_inc(&kvfree_arrays_direct);
 		kvfree_bulk_ready(b);
-	} else {
-		call_rcu(&b->rh, kvfree_bulk_rcu_cb);
+		return;
 	}
+	/*
+	 * The open array's callback was queued under this cookie: it waits
+	 * for a grace period that begins after that, so after now too.
+	 */
+	b->gp_snap = get_state_synchronize_rcu();
+	if (open && open->gp_snap == b->gp_snap) {
+		b->next = open->group;
+		open->group = b;
+		return;
+	}
+	krc->open = b;
+	kvfree_bulk_lead(krc, b);
 }
 
 /* "kvfree_rcu/N": free CPU N's ready arrays. */
@@ -431,7 +494,7 @@ static void kvfree_flush_batch(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk
 	if (b) {
 		*slot = NULL;
 		WRITE_ONCE(krc->arrays, krc->arrays + 1);
-		kvfree_bulk_submit(b, may_poll);
+		kvfree_bulk_submit(krc, b, may_poll);
 	}
 }
 
@@ -705,6 +768,7 @@ void kvfree_rcu_get_stats(struct kvfree_rcu_stats *s)
 
 		s->objs += READ_ONCE(krc->objs);
 		s->arrays += READ_ONCE(krc->arrays);
+		s->callbacks += READ_ONCE(krc->callbacks);
 		s->cached_pages += READ_ONCE(krc->ncached);
 	}
 	s->arrays_direct = atomic_long_read(&kvfree_arrays_direct);
@@ -734,6 +798,8 @@ static int kvfree_rcu_dying_cpu(unsigned int cpu)
 
 	del_timer(&krc->monitor);
 	kvfree_flush_local(krc, false);
+	/* The group's callback moves with the CPU's and runs elsewhere. */
+	krc->open = NULL;
 	b = krc->ready;
 	krc->ready = NULL;
 	krc->ready_tail = &krc->ready;

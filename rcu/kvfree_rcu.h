@@ -20,7 +20,9 @@
  * struct kvfree_rcu_stats - kfree_rcu() counters since boot, all CPUs
  * @objs: objects put in a batch: a chain through their rcu_heads, or a
  *	page-sized array for kfree_rcu(ptr)
- * @arrays: batches handed to RCU (call_rcu() on the batch's own head)
+ * @arrays: batches handed to RCU
+ * @callbacks: call_rcu()s for them: one per group of batches handed over
+ *	in one grace-period interval on one CPU
  * @arrays_direct: batches freed without a callback: their grace period
  *	had already elapsed when they were flushed
  * @arrays_freed: batches whose objects have been freed
@@ -36,6 +38,7 @@
 struct kvfree_rcu_stats {
 	unsigned long objs;
 	unsigned long arrays;
+	unsigned long callbacks;
 	unsigned long arrays_direct;
 	unsigned long arrays_freed;
 	unsigned long objs_freed;

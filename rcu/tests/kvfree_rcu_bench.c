@@ -186,8 +186,7 @@ static int kfb_one(enum kfb_mode mode, unsigned long n, unsigned long size,
 	if (!report)
 		goto out;
 	if (mode == KFB_KFREE_RCU)
-		callbacks = (s1.arrays - s0.arrays) - (s1.arrays_direct - s0.arrays_direct) +
-			    (s1.head_fallback - s0.head_fallback);
+		callbacks = (s1.callbacks - s0.callbacks) + (s1.head_fallback - s0.head_fallback);
 	else
 		callbacks = n;
 	printk("%s: n=%lu cpus=%u size=%lu total_ms=%llu ns_per_obj=%llu queue_ns_per_obj=%llu peak_kib=%lu callbacks=%lu arrays=%lu arrays_direct=%lu head_fallback=%lu sync_fallback=%lu gps=%lu alloc_retries=%ld\n",

@@ -8,7 +8,10 @@
  *    "not freed"), and it is freed after; both forms, with the reader on
  *    this CPU and on another.
  *  - batches: objects go into arrays, one array per KVFREE capacity
- *    objects and no rcu_head queued, from interrupt-disabled code.
+ *    objects and no rcu_head queued, from interrupt-disabled code; arrays
+ *    handed over within one grace-period interval share a callback.
+ *  - group_cookie: one handed over after a grace period began does not
+ *    share the callback of one handed over before.
  *  - contexts: from hardirq (IPI) and softirq (timer).
  *  - aged: a lone object is freed by the timer, with nobody flushing.
  *  - fallback: with array pages failing, kfree_rcu(ptr, rhf) queues the
@@ -23,10 +26,12 @@
 #include <linux/err.h>
 #include <linux/cpumask.h>
 #include <linux/smp.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/kthread.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/timer.h>
 #include <linux/interrupt.h>
 #include <linux/irqflags.h>
@@ -36,6 +41,9 @@
 #include <linux/torture.h>
 #include "../rcu.h"
 #include "../kvfree_rcu.h"
+#ifdef CONFIG_TREE_RCU
+#include "../tree.h"
+#endif
 #include "rcu_test_util.h"
 
 #define KVT_SIZE	1800	/* kmalloc-2048: a class little else uses */
@@ -216,6 +224,12 @@ static void kvfree_rcu_test_batches(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s1.objs - s0.objs, (unsigned long)n);
 	/* The full arrays went to RCU as they filled, the last one later. */
 	KUNIT_EXPECT_EQ(test, s1.arrays - s0.arrays, (unsigned long)(n / cap));
+	/*
+	 * With interrupts off here no grace period can end, so the cookie
+	 * changed at most once (one beginning): the full arrays shared at
+	 * most two callbacks.
+	 */
+	KUNIT_EXPECT_LE(test, s1.callbacks - s0.callbacks, 2UL);
 	KUNIT_EXPECT_EQ(test, s2.arrays - s0.arrays, (unsigned long)DIV_ROUND_UP(n, cap));
 	KUNIT_EXPECT_EQ(test, s2.head_fallback - s0.head_fallback, 0UL);
 	KUNIT_EXPECT_EQ(test, s2.objs_freed - s0.objs_freed, (unsigned long)n);
@@ -227,6 +241,114 @@ static void kvfree_rcu_test_batches(struct kunit *test)
 	kvfree_rcu_shrink();
 	kvfree_rcu_get_stats(&s2);
 	KUNIT_EXPECT_EQ(test, s2.cached_pages, 0UL);
+}
+
+/*
+ * Hand over one full array of @objs.  Return: false if the
+ * cookie moved meanwhile (a grace period began), so that the array's own
+ * cookie is not known.
+ */
+static bool kvt_hand_over(struct kvt_small **objs, unsigned int cap, unsigned long *cookie)
+{
+	unsigned int i;
+
+	for (i = 0; i + 1 < cap; i++)
+		kfree_rcu(objs[i], rh);
+	*cookie = get_state_synchronize_rcu();
+	kfree_rcu(objs[i], rh);
+	return get_state_synchronize_rcu() == *cookie;
+}
+
+#define KVT_GP_BEGIN_NS	(500 * NSEC_PER_MSEC)
+
+struct kvt_group {
+	struct kvt_small **objs;
+	unsigned int cap;
+	struct kvfree_rcu_stats s0, s1, s2;
+	unsigned long c1, c2;
+	bool known, began, done;
+};
+
+/*
+ * Two full arrays, the second handed over once a grace period has begun
+ * after the first.  A reader all along, on a CPU other than the
+ * grace-period kthread's, so that the grace period the first array's
+ * callback asks for begins and none can end.
+ */
+static int kvt_group_fn(void *arg)
+{
+	struct kvt_group *g = arg;
+	u64 t0;
+
+	kvfree_rcu_get_stats(&g->s0);
+	rcu_read_lock();
+	preempt_disable();
+	g->known = kvt_hand_over(g->objs, g->cap, &g->c1);
+	kvfree_rcu_get_stats(&g->s1);
+	t0 = ktime_get_ns();
+	while (!(g->began = get_state_synchronize_rcu() != g->c1) &&
+	       ktime_get_ns() - t0 < KVT_GP_BEGIN_NS)
+		cpu_relax();
+	g->known = kvt_hand_over(g->objs + g->cap, g->cap, &g->c2) && g->known;
+	kvfree_rcu_get_stats(&g->s2);
+	preempt_enable();
+	rcu_read_unlock();
+	WRITE_ONCE(g->done, true);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/* A CPU that is not the grace-period kthread's, or -1. */
+static int kvt_cpu_without_gp_kthread(void)
+{
+#ifdef CONFIG_TREE_RCU
+	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (gp && cpu != task_cpu(gp))
+			return cpu;
+#endif
+	return -1;
+}
+
+/*
+ * An array handed over after a grace period began needs the next one, so
+ * it must not join the callback of an array handed over before, which
+ * may run as soon as that grace period ends.
+ */
+static void kvfree_rcu_test_group_cookie(struct kunit *test)
+{
+	struct kvt_group g = { .cap = kvfree_rcu_array_capacity() };
+	int cpu = kvt_cpu_without_gp_kthread();
+	unsigned int i, n = 2 * g.cap;
+	struct kvfree_rcu_stats s3;
+	struct task_struct *t;
+
+	if (cpu < 0)
+		kunit_skip(test, "needs Tree RCU and two CPUs");
+	g.objs = kunit_kcalloc(test, n, sizeof(*g.objs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, g.objs);
+	for (i = 0; i < n; i++) {
+		g.objs[i] = kmalloc(sizeof(*g.objs[i]), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, g.objs[i]);
+	}
+	kvfree_rcu_barrier();
+	t = rcu_test_run_on(kvt_group_fn, &g, cpu, "kvt_group");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	KUNIT_EXPECT_TRUE(test, rcu_test_wait_flag(&g.done, 5000));
+	kthread_stop(t);
+	kvfree_rcu_barrier();
+	kvfree_rcu_get_stats(&s3);
+
+	KUNIT_EXPECT_EQ(test, g.s2.arrays - g.s0.arrays, 2UL);
+	KUNIT_EXPECT_EQ(test, s3.objs_freed - g.s0.objs_freed, (unsigned long)n);
+	if (!g.known || !g.began)
+		kunit_skip(test, "no grace period began in between, or one began during a hand-over");
+	KUNIT_EXPECT_NE(test, g.c1, g.c2);
+	KUNIT_EXPECT_EQ_MSG(test, g.s2.callbacks - g.s1.callbacks, 1UL,
+			    "the array handed over after a grace period began had no callback of its own");
 }
 
 /* ---- hardirq and softirq ---- */
@@ -407,6 +529,7 @@ static void kvfree_rcu_test_double(struct kunit *test)
 static struct kunit_case kvfree_rcu_test_cases[] = {
 	KUNIT_CASE(kvfree_rcu_test_reader),
 	KUNIT_CASE(kvfree_rcu_test_batches),
+	KUNIT_CASE(kvfree_rcu_test_group_cookie),
 	KUNIT_CASE(kvfree_rcu_test_contexts),
 	KUNIT_CASE(kvfree_rcu_test_aged),
 	KUNIT_CASE(kvfree_rcu_test_fallback),
