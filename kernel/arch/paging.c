@@ -213,14 +213,7 @@ void *kstack_alloc(void)
 	if (stack)
 		return stack;
 
-	/*
-	 * Zeroed, as Linux does, so that no stale data is read as a frame,
-	 * and so that under QEMU TCG no code translated from the page before
-	 * (the boot loader ran from memory that is free now) survives: a
-	 * page QEMU still holds code of takes every write through its
-	 * self-modifying-code check, and a stack's deep end is seldom written
-	 * over.
-	 */
+	/* Zeroed, as Linux does, so that no stale data is read as a frame. */
 	for (i = 0; i < n; i++) {
 		pages[i] = __get_free_page(GFP_KERNEL | __GFP_ZERO);
 		if (!pages[i]) {
