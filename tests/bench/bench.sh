@@ -26,11 +26,13 @@
 #
 # Variables: BENCH_CPUS (default 4), BENCH_MEM (512M), BENCH_OUT (build/bench),
 # BENCH_REFSCALE_LOOPS (100000), BENCH_REFSCALE_NRUNS (30), BENCH_FLOOD_SECS
-# (10), BENCH_IDLE_SECS (10), BENCH_UPDATE=0 to leave BENCHMARKS.md alone,
-# BENCH_SKIP_BUILD=1 to reuse the built kernels, BENCH_ONLY=rcuos|linux|
-# rcuos-preempt|linux-preempt to rerun one kernel (the others' logs are
-# reused), BENCH_ONLY=nopreempt|preempt for one pair, BENCH_ONLY=report to
-# only rebuild the tables and the plot from the logs.  A pair without logs
+# (10), BENCH_IDLE_SECS (10), BENCH_FLOOD_RUNS (3) and BENCH_FLOOD_RUN_SECS
+# (5) for the floods in a boot of their own, BENCH_UPDATE=0 to leave
+# BENCHMARKS.md alone, BENCH_SKIP_BUILD=1 to reuse the built kernels,
+# BENCH_ONLY=rcuos|linux|rcuos-preempt|linux-preempt to rerun one kernel
+# (the others' logs are reused), BENCH_ONLY=nopreempt|preempt for one
+# pair, BENCH_ONLY=report to only rebuild the tables and the plot from the
+# logs.  A pair without logs
 # leaves its rows of BENCHMARKS.md as they are.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -60,6 +62,10 @@ qemu_tcg "$CPUS"
 # rate then counts instructions per callback, which a loaded or shared
 # host does not move, where the row above counts host time as well.
 ICOUNT_FLOOD=${BENCH_ICOUNT_FLOOD_SECS:-3}
+# And several floods in a boot of their own, for their median: a shared
+# host can speed up or slow down one flood of either kernel by half.
+FLOOD_RUNS=${BENCH_FLOOD_RUNS:-3}
+FLOOD_RUN_SECS=${BENCH_FLOOD_RUN_SECS:-5}
 qemu_icount() {
 	QEMU=(qemu-system-x86_64 -icount shift=0,sleep=off -smp "$CPUS" -m "$MEM"
 	      -display none -no-reboot -monitor none)
@@ -151,6 +157,10 @@ poweroff
 " run_qemu "$OUT/logs/rcuos-icount.log" 600 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
 		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
 	qemu_tcg "$CPUS"
+	BENCH_STDIN="$(for i in $(seq "$FLOOD_RUNS"); do echo "rcuqoi flood seconds=$FLOOD_RUN_SECS"; done)
+poweroff
+" run_qemu "$OUT/logs/rcuos-floods.log" 900 -cdrom "$OUT/rcuos/rcuos.iso" -boot d \
+		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04
 fi
 
 # ---- rcuos only: the RCU hash table against a reader-writer lock ----
@@ -215,6 +225,7 @@ if want linux; then
 	qemu_icount
 	lboot icount 600 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=flood rcubench.flood_secs=$ICOUNT_FLOOD"
 	qemu_tcg "$CPUS"
+	lboot floods 900 "initcall_blacklist=rcu_scale_init,ref_scale_init rcubench.tests=$(seq -s, "$FLOOD_RUNS" | sed 's/[0-9]\+/flood/g') rcubench.flood_secs=$FLOOD_RUN_SECS"
 fi
 if want linux-preempt; then
 	bz=$BZP initrd=$INITRDP

@@ -265,6 +265,7 @@ ROWS = [
     ('batch_ms', 'batching: until all 2000 returned (ms)', 0),
     ('flood_rate', 'flood: call_rcu() callbacks queued (and invoked) per second', 0),
     ('flood_icount_rate', 'flood under `-icount` (instructions as time): callbacks per second', 0),
+    ('flood_median_rate', 'floods in a boot of their own: callbacks per second, the median run', 0),
     ('flood_backlog', 'flood: peak backlog (callbacks queued, not yet invoked)', 0),
     ('flood_kib', 'flood: peak memory (KiB)', 0),
     ('rd_before_p99', 'flood: reader section before the flood, 99th percentile (ns)', 0),
@@ -414,6 +415,12 @@ def main():
         m = first(lines_of(os.path.join(logs, log)), FLOOD_RE)
         if m:
             fig['flood_icount_rate'] = int(m.group(5))
+    # Several shorter floods in a boot of their own: the median run.
+    for fig, log in ((fr, 'rcuos-floods.log'), (fl, 'linux-floods.log')):
+        rates = sorted(int(m.group(5)) for m in
+                       (re.search(FLOOD_RE, l) for l in lines_of(os.path.join(logs, log))) if m)
+        if rates:
+            fig['flood_median_rate'] = rates[len(rates) // 2]
     rcfg, lcfg = kconfig(a.rcuos_config), kconfig(a.linux_config)
     lver = first(sum(ll.values(), []), r'Linux version (\S+)')
     rpl = lines_of(os.path.join(logs, 'rcuos-preempt.log'))
@@ -592,6 +599,11 @@ runs the same RCU measurements on each. Regenerate with:
   which a loaded or shared host does not move (two runs of one kernel agree
   within a few percent).  It leaves out what instructions do not show under
   TCG (memory traffic between host cores, the host's scheduling).
+- **floods in a boot of their own**: `BENCH_FLOOD_RUNS` (default 3)
+  floods of `BENCH_FLOOD_RUN_SECS` (default 5) back to back in one more
+  boot of each kernel, nothing else run before them; the row is the
+  median run's rate.  One flood of either kernel can run half again as
+  fast or slow as the next on a shared host, and the first row is one.
 - **idle**: every CPU but 0 idles while a kthread on CPU 0 waits for a grace
   period every 100 ms, with the grace-period kthread confined to CPU 0
   (rcuos: `rcuqoi idle`; Linux: rcubench, counting the idle CPUs' local
@@ -615,7 +627,8 @@ runs the same RCU measurements on each. Regenerate with:
   `kfree()`s, by one producer and by one per CPU, on 4 and 8 vCPUs (one
   boot each, whatever `BENCH_CPUS`): the time until every object is
   freed, the peak memory used meanwhile, and the callbacks `kfree_rcu()`
-  queued (one per batch; `call_rcu()` queues one per object). The two
+  queued (one per CPU and grace period, for the batches handed over in
+  it; `call_rcu()` queues one per object). The two
   alternate, three runs each after an unreported pair (the first run
   after boot grows the slabs), and each row is the median of its three.
 
