@@ -15,18 +15,20 @@ MUTANTS		?=
 # the rcu_cpus suite catches deterministically (one boot each, seconds):
 # a CPU left out of grace periods, a tick that reports a reader, one
 # CPU's expedited report taken in advance, a polled cookie and a
-# kfree_rcu() array one grace period early; an srcu_barrier() that
-# misses a callback being invoked (the srcu suite); and the RCU hash
-# table's, against its host interleaving model (seconds, no boot).  Each
+# kfree_rcu() array one grace period early; a kfree_rcu() array that
+# joins the callback of one handed over before a grace period began (the
+# kvfree_rcu suite); an srcu_barrier() that misses a callback being
+# invoked (the srcu suite); and the RCU hash table's, against its host
+# interleaving model (seconds, no boot).  Each
 # with the checks that caught it in every one of ten runs of make mutants
 # (the others are caught by the KUnit suites that make check runs anyway,
 # and by make mutants).
 CHECK_MUTANTS_BLOCKED := queue-never-blocks-gp,report-ignores-blocked,dequeue-forgets-gp-count
-CHECK_MUTANTS_TREE := gp-init-leaf-skips-first-cpu,tick-qs-from-any-task,exp-count-starts-at-zero,poll-cookie-current-gp,kfree-chain-first-cookie
+CHECK_MUTANTS_TREE := gp-init-leaf-skips-first-cpu,tick-qs-from-any-task,exp-count-starts-at-zero,poll-cookie-current-gp,kfree-chain-first-cookie,kfree-group-any-cookie
 CHECK_MUTANTS_SRCU := srcu-barrier-skips-invoking
 CHECK_MUTANTS_RHASH := rhash-grow-publish-early,rhash-shrink-publish-early,rhash-unzip-no-gp,rhash-walk-resume-any-array,rhash-unzip-under-reader
 CHECK_MUTANTS	?= $(CHECK_MUTANTS_BLOCKED),$(CHECK_MUTANTS_TREE),$(CHECK_MUTANTS_SRCU),$(CHECK_MUTANTS_RHASH)
-CHECK_MUTANT_CHECKS ?= kunit,torture-deep,cpus,srcu,rhashmodel
+CHECK_MUTANT_CHECKS ?= kunit,torture-deep,cpus,kvfree,srcu,rhashmodel
 
 .PHONY: mutants check-mutants
 
