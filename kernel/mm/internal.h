@@ -20,6 +20,7 @@ void drain_all_pages(void);
 unsigned int page_pcp_count(unsigned int cpu);
 unsigned int page_pcp_high(void);
 unsigned long page_unscrubbed_count(void);
+void page_mark_unscrubbed(struct page *page);
 
 /* slab.c */
 void kmalloc_caches_init(void);

@@ -307,6 +307,13 @@ unsigned long page_unscrubbed_count(void)
 	return atomic_long_read(&nr_unscrubbed);
 }
 
+/* For the mm tests: @page, allocated, counts as never allocated. */
+void page_mark_unscrubbed(struct page *page)
+{
+	__SetPageUnscrubbed(page);
+	atomic_long_inc(&nr_unscrubbed);
+}
+
 static void warn_alloc(gfp_t gfp, unsigned int order, unsigned long ip)
 {
 	if (gfp & __GFP_NOFAIL)

@@ -265,40 +265,39 @@ static void mm_test_page_zero_exact(struct kunit *test)
 			    "alloc_pages_exact() did not use exactly 6 pages");
 }
 
-#define SCRUB_TRIES	64
-#define SCRUB_ORDER	5
-
 /*
- * A block of pages no one has had since boot comes cleared and unmarked.
- * Large blocks, since small ones are mostly made of pages used before.
- * One whose allocation took exactly its own size off the count of such
- * pages was all of them (nothing else allocates meanwhile, or the count
- * would move by more); blocks are kept until the end so that none comes
- * back.
+ * A page no one has had since boot comes cleared, and unmarked.  Such a
+ * page is made here: one of ours, written over and marked as if fresh
+ * from boot, then freed and allocated again on this CPU with interrupts
+ * off, which gives it back from this CPU's list of free pages (with
+ * PAGE_POISONING it holds the poison in between).
  */
 static void mm_test_page_scrub_boot(struct kunit *test)
 {
-	struct page *blocks[SCRUB_TRIES];
-	unsigned long before;
-	int i, j, n, found = 0;
+	unsigned long flags, before;
+	struct page *p, *q;
 
-	for (n = 0; n < SCRUB_TRIES && !found; n++) {
-		before = page_unscrubbed_count();
-		blocks[n] = alloc_pages(GFP_KERNEL, SCRUB_ORDER);
-		KUNIT_ASSERT_NOT_NULL(test, blocks[n]);
-		for (j = 0; j < 1 << SCRUB_ORDER; j++)
-			KUNIT_EXPECT_FALSE(test, PageUnscrubbed(blocks[n] + j));
-		if (page_unscrubbed_count() != before - (1 << SCRUB_ORDER))
-			continue;
-		found = 1;
-		for (j = 0; j < 1 << SCRUB_ORDER; j++)
-			KUNIT_EXPECT_NULL(test, memchr_inv(page_address(blocks[n] + j), 0,
-							   PAGE_SIZE));
+	if (!page_pcp_high())
+		kunit_skip(test, "no per-CPU lists of free pages");
+	p = alloc_page(GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	memset(page_address(p), 0x5a, PAGE_SIZE);
+	before = page_unscrubbed_count();
+	local_irq_save(flags);
+	page_mark_unscrubbed(p);
+	__free_page(p);
+	q = alloc_page(GFP_ATOMIC);
+	local_irq_restore(flags);
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	if (q != p) {
+		__free_page(q);
+		kunit_skip(test, "the page did not come back from this CPU's list");
 	}
-	for (i = 0; i < n; i++)
-		__free_pages(blocks[i], SCRUB_ORDER);
-	KUNIT_EXPECT_TRUE_MSG(test, found, "no block of %d never-allocated pages in %d tries",
-			      1 << SCRUB_ORDER, SCRUB_TRIES);
+	KUNIT_EXPECT_FALSE(test, PageUnscrubbed(q));
+	KUNIT_EXPECT_NULL_MSG(test, memchr_inv(page_address(q), 0, PAGE_SIZE),
+			      "a page never allocated since boot was not cleared");
+	KUNIT_EXPECT_LE(test, page_unscrubbed_count(), before);
+	__free_page(q);
 }
 
 static const size_t test_sizes[] = {
