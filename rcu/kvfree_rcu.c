@@ -408,15 +408,14 @@ static void kvfree_bulk_rcu_cb(struct rcu_head *rh)
 	f = b->group;
 	local_irq_restore(flags);
 	kvfree_bulk_ready(b);
+	/*
+	 * Same cookie as @b's: the grace period @b's callback waited for
+	 * covers them.  Not a poll_state_synchronize_rcu() check: a CPU may
+	 * invoke callbacks as soon as its leaf has seen that grace period
+	 * end, before the global counter that the cookies are read from.
+	 */
 	for (; f; f = next) {
 		next = f->next;
-		/* Same cookie as @b's, whose grace period has elapsed. */
-		if (WARN_ON_ONCE(!poll_state_synchronize_rcu(f->gp_snap))) {
-			local_irq_save(flags);
-			kvfree_bulk_lead(krc, f);
-			local_irq_restore(flags);
-			continue;
-		}
 		kvfree_bulk_ready(f);
 	}
 }
