@@ -380,16 +380,6 @@ static void kvfree_bulk_ready(struct kvfree_rcu_bulk *b)
 		kvfree_bulk_free(b);
 }
 
-static void kvfree_bulk_rcu_cb(struct rcu_head *rh);
-
-/* Queue @b's own callback, for it and the arrays that will join it. */
-static void kvfree_bulk_lead(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk *b)
-{
-	b->group = NULL;
-	WRITE_ONCE(krc->callbacks, krc->callbacks + 1);
-	call_rcu(&b->rh, kvfree_bulk_rcu_cb);
-}
-
 /*
  * RCU callback of an array and its group: runs on the CPU that queued it,
  * @b's, unless that CPU went offline, which closed the group.
@@ -445,8 +435,11 @@ static void kvfree_bulk_submit(struct kfree_rcu_cpu *krc, struct kvfree_rcu_bulk
 		open->group = b;
 		return;
 	}
+	/* Else @b's own callback, for it and the arrays that will join it. */
+	b->group = NULL;
 	krc->open = b;
-	kvfree_bulk_lead(krc, b);
+	WRITE_ONCE(krc->callbacks, krc->callbacks + 1);
+	call_rcu(&b->rh, kvfree_bulk_rcu_cb);
 }
 
 /* "kvfree_rcu/N": free CPU N's ready arrays. */
