@@ -192,6 +192,20 @@ static void kvfree_rcu_test_reader(struct kunit *test)
 
 /* ---- batches ---- */
 
+/* @n small objects, kmalloc()'d; the test fails if any cannot be had. */
+static struct kvt_small **kvt_alloc_small(struct kunit *test, unsigned int n)
+{
+	struct kvt_small **objs = kunit_kcalloc(test, n, sizeof(*objs), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, objs);
+	for (i = 0; i < n; i++) {
+		objs[i] = kmalloc(sizeof(*objs[i]), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, objs[i]);
+	}
+	return objs;
+}
+
 static void kvfree_rcu_test_batches(struct kunit *test)
 {
 	unsigned int cap = kvfree_rcu_array_capacity();
@@ -201,12 +215,7 @@ static void kvfree_rcu_test_batches(struct kunit *test)
 	struct kvt_small **objs;
 	unsigned long flags;
 
-	objs = kunit_kcalloc(test, n, sizeof(*objs), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, objs);
-	for (i = 0; i < n; i++) {
-		objs[i] = kmalloc(sizeof(*objs[i]), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, objs[i]);
-	}
+	objs = kvt_alloc_small(test, n);
 	kvfree_rcu_barrier();
 	kvfree_rcu_get_stats(&s0);
 
@@ -244,9 +253,9 @@ static void kvfree_rcu_test_batches(struct kunit *test)
 }
 
 /*
- * Hand over one full array of @objs.  Return: false if the
- * cookie moved meanwhile (a grace period began), so that the array's own
- * cookie is not known.
+ * Hand over one full array of @objs.  Return: false if the cookie moved
+ * meanwhile (a grace period began), so that the array's own cookie is not
+ * known.
  */
 static bool kvt_hand_over(struct kvt_small **objs, unsigned int cap, unsigned long *cookie)
 {
@@ -306,8 +315,10 @@ static int kvt_cpu_without_gp_kthread(void)
 	struct task_struct *gp = READ_ONCE(rcu_state.gp_kthread);
 	unsigned int cpu;
 
+	if (!gp)
+		return -1;
 	for_each_online_cpu(cpu)
-		if (gp && cpu != task_cpu(gp))
+		if (cpu != task_cpu(gp))
 			return cpu;
 #endif
 	return -1;
@@ -322,18 +333,13 @@ static void kvfree_rcu_test_group_cookie(struct kunit *test)
 {
 	struct kvt_group g = { .cap = kvfree_rcu_array_capacity() };
 	int cpu = kvt_cpu_without_gp_kthread();
-	unsigned int i, n = 2 * g.cap;
+	unsigned int n = 2 * g.cap;
 	struct kvfree_rcu_stats s3;
 	struct task_struct *t;
 
 	if (cpu < 0)
 		kunit_skip(test, "needs Tree RCU and two CPUs");
-	g.objs = kunit_kcalloc(test, n, sizeof(*g.objs), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, g.objs);
-	for (i = 0; i < n; i++) {
-		g.objs[i] = kmalloc(sizeof(*g.objs[i]), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, g.objs[i]);
-	}
+	g.objs = kvt_alloc_small(test, n);
 	kvfree_rcu_barrier();
 	t = rcu_test_run_on(kvt_group_fn, &g, cpu, "kvt_group");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
