@@ -240,8 +240,14 @@ void kthread_park(struct task_struct *k)
 	struct kthread *kt = k->kthread;
 
 	might_sleep();
+	/*
+	 * The reset must be visible before the flag: a kthread running its
+	 * parking loop completes as soon as it sees the flag, and a reset
+	 * landing after that complete() would leave us waiting for ever.
+	 * (A plain store may be sunk past a WRITE_ONCE() by the compiler.)
+	 */
 	reinit_completion(&kt->parked);
-	WRITE_ONCE(kt->should_park, true);
+	smp_store_release(&kt->should_park, true);
 	wake_up_process(k);
 	wait_for_completion(&kt->parked);
 	/* Off its CPU, too. */

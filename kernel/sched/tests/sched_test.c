@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "sched": sleeping, cross-CPU wake-up, preemption, real-time
- * priority order, mutex and rwsem exclusion under contention, completions
- * and kthread_stop().
+ * priority order, mutex and rwsem exclusion under contention, completions,
+ * kthread_stop() and kthread_park().
  *
  * Helper threads never use KUNIT_ASSERT (it longjmps on the runner's
  * stack); they record what they saw and the case checks it.  Every helper
@@ -634,6 +634,60 @@ static void sched_test_kthread_stop(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kthread_stop(t), -EINTR);
 }
 
+/* ---- kthread_park ---- */
+
+/*
+ * Park and unpark back to back, as a CPU taken offline just after it came
+ * back does to its per-CPU kthreads: the kthread, woken by the unpark,
+ * runs its parking loop on its own CPU while the next kthread_park()
+ * sets it up here.  Each park must return with the kthread parked and
+ * off its CPU, its loop stopped; each unpark must let it run again.
+ */
+#define PARK_CYCLES	2000
+
+static int park_loop_fn(void *arg)
+{
+	unsigned long *loops = arg;
+
+	while (!kthread_should_stop()) {
+		if (kthread_should_park())
+			kthread_parkme();
+		WRITE_ONCE(*loops, *loops + 1);
+		cond_resched();
+	}
+	return 0;
+}
+
+static void sched_test_kthread_park(struct kunit *test)
+{
+	unsigned int cpu = torture_other_cpu_or_self();
+	unsigned long loops = 0, before;
+	struct task_struct *t;
+	int bad = 0;
+
+	t = start_pinned(test, park_loop_fn, &loops, cpu, "sched_park/%u");
+	wake_up_process(t);
+	for (int i = 0; i < PARK_CYCLES && !bad; i++) {
+		kthread_park(t);
+		if (READ_ONCE(t->state) != TASK_PARKED || READ_ONCE(t->on_cpu))
+			bad = i + 1;
+		before = READ_ONCE(loops);
+		if (i % 100 == 0) {
+			/* Parked means stopped, not just asleep for a while. */
+			udelay(200);
+			if (READ_ONCE(loops) != before)
+				bad = i + 1;
+		}
+		kthread_unpark(t);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0, "cycle %d: kthread_park() returned early", bad - 1);
+	before = READ_ONCE(loops);
+	for (int ms = 0; ms < 2000 && READ_ONCE(loops) == before; ms++)
+		msleep(1);
+	KUNIT_EXPECT_NE_MSG(test, READ_ONCE(loops), before, "the kthread did not run after unpark");
+	reap(t);
+}
+
 /* ---- yield and affinity ---- */
 
 static void sched_test_affinity(struct kunit *test)
@@ -664,6 +718,7 @@ static struct kunit_case sched_test_cases[] = {
 	KUNIT_CASE(sched_test_rwsem),
 	KUNIT_CASE(sched_test_completion),
 	KUNIT_CASE(sched_test_kthread_stop),
+	KUNIT_CASE(sched_test_kthread_park),
 	KUNIT_CASE(sched_test_affinity),
 	{}
 };
