@@ -660,8 +660,9 @@ static int rcu_gp_kthread(void *unused)
 {
 	for (;;) {
 		WRITE_ONCE(rcu_state.gp_state, RCU_GP_WAIT_GPS);
-		wait_event(rcu_state.gp_wq,
-			   READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_INIT);
+		/* Waiting for work: not a hung task, however long it lasts. */
+		wait_event_idle(rcu_state.gp_wq,
+				READ_ONCE(rcu_state.gp_flags) & RCU_GP_FLAG_INIT);
 		WRITE_ONCE(rcu_state.gp_activity, jiffies);
 		if (!rcu_gp_init())
 			continue;

@@ -83,7 +83,7 @@ int tty_getc(void)
 		c = tty_getc_nonblock();
 		if (c >= 0)
 			return c;
-		wait_event(tty_wait, tty_has_data());
+		wait_event_interruptible(tty_wait, tty_has_data());
 	}
 }
 
