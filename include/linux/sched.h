@@ -153,6 +153,10 @@ struct held_lock {
  *	so that a pid lookup under rcu_read_lock() may still look at it
  * @comm: name
  * @kthread: kthread bookkeeping (kernel/sched/kthread.c)
+ * @hung_switch_count: DETECT_HUNG_TASK: @nvcsw + @nivcsw when khungtaskd
+ *	last saw them change
+ * @hung_since: DETECT_HUNG_TASK: jiffies at that walk
+ * @hung_reported: DETECT_HUNG_TASK: reported as hung since then
  * @rcu_read_lock_nesting: PREEMPT_RCU: depth of rcu_read_lock() nesting
  * @rcu_read_unlock_special: PREEMPT_RCU: work for the outermost unlock
  * @rcu_node_entry: PREEMPT_RCU: link in @rcu_blocked_node's blocked tasks
@@ -209,6 +213,11 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];
 	struct kthread *kthread;
 
+#ifdef CONFIG_DETECT_HUNG_TASK
+	unsigned long hung_switch_count;
+	unsigned long hung_since;
+	bool hung_reported;
+#endif
 #ifdef CONFIG_PROVE_LOCKING
 	int lockdep_depth;
 	struct held_lock held_locks[MAX_LOCK_DEPTH];

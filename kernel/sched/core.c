@@ -1359,6 +1359,34 @@ void sched_print_tasks(void)
 }
 
 /**
+ * sched_find_tasks() - the tasks that @match selects
+ * @match: called for every task under the task-list lock, interrupts off;
+ *	returns true to select it
+ * @arg: passed to @match
+ * @found: where the selected tasks go, each with a reference taken
+ * @max: room in @found; the walk stops when it is full
+ *
+ * Return: the number of tasks in @found; drop each with put_task_struct().
+ */
+int sched_find_tasks(bool (*match)(struct task_struct *p, void *arg), void *arg,
+		     struct task_struct **found, int max)
+{
+	struct task_struct *p;
+	unsigned long flags;
+	int n = 0;
+
+	spin_lock_irqsave(&tasklist_lock, flags);
+	list_for_each_entry(p, &task_list, tasks) {
+		if (n >= max)
+			break;
+		if (match(p, arg))
+			found[n++] = get_task_struct(p);
+	}
+	spin_unlock_irqrestore(&tasklist_lock, flags);
+	return n;
+}
+
+/**
  * find_task_by_vpid() - look a task up by pid in the RCU pid table
  * @nr: the pid
  *

@@ -59,6 +59,8 @@ DECLARE_PER_CPU(struct rq, runqueues);
 #define this_rq()	this_cpu_ptr(&runqueues)
 
 void sched_task_init(struct task_struct *p, const char *comm);
+int sched_find_tasks(bool (*match)(struct task_struct *p, void *arg), void *arg,
+		     struct task_struct **found, int max);
 __noreturn void do_task_dead(void);
 
 /* switch.asm */

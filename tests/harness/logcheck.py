@@ -27,7 +27,8 @@ SPLAT_RES = [re.compile(r"\bWARNING:"), re.compile(r"\bBUG:"),
              re.compile(r"INFO: rcu\w* detected stalls"),
              re.compile(r"INFO: rcu\w* detected expedited stalls"),
              re.compile(r"INFO: rcu\w* self-detected stall"),
-             re.compile(r"rcu\w* kthread starved for")]
+             re.compile(r"rcu\w* kthread starved for"),
+             re.compile(r"INFO: task \S+ blocked for more than")]
 
 
 def clean_lines(text):

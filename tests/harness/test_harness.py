@@ -133,6 +133,13 @@ STARVED = log("""
     rcuos> poweroff
     """)
 
+HUNG = log("""
+    rcuos> test
+    [  130.000000] INFO: task shell:25 blocked for more than 120 seconds.
+    [  130.000100] task:shell           pid:25 cpu:1 state:D prio:120
+    rcuos> poweroff
+    """)
+
 PARAMS = log("""
     KTAP version 1
     1..1
@@ -287,6 +294,11 @@ class JudgeLogs(unittest.TestCase):
         v = self.judge(STARVED)
         self.assertFalse(v.passed)
         self.assertIn("kthread starved", "\n".join(v.failures))
+
+    def test_hung_task(self):
+        v = self.judge(HUNG)
+        self.assertFalse(v.passed)
+        self.assertIn("blocked for more than", "\n".join(v.failures))
 
     def test_panic(self):
         v = self.judge(PANIC, code=logcheck.EXIT_PANIC)
