@@ -138,6 +138,7 @@ void tsc_calibrate(void);
 void lapic_timer_calibrate(void);
 void lapic_timer_start(void);
 void lapic_timer_stop(void);
+void lapic_timer_oneshot(unsigned long ticks);
 void lapic_send_init(u32 apicid);
 void lapic_send_startup(u32 apicid, u32 page);
 void pit_wait_ms(unsigned int ms);

@@ -108,6 +108,7 @@ u64 tick_count_cpu(unsigned int cpu);
 /* Ticks taken by each CPU: per_cpu(tick_count, cpu). */
 DECLARE_PER_CPU(u64, tick_count);
 unsigned long timers_pending_cpu(unsigned int cpu);
+unsigned long timers_next_expiry_cpu(unsigned int cpu);
 
 unsigned long timers_migrated_count(void);
 

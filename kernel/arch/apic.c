@@ -152,6 +152,19 @@ void lapic_timer_start(void)
 	apic_write(APIC_TMICT, lapic_ticks_per_tick);
 }
 
+/*
+ * Replace this CPU's tick by one interrupt @ticks ticks from now (idle
+ * until a timer is due; see NO_HZ_IDLE).  A delay longer than the
+ * counter holds fires early: the idle loop then programs the rest.
+ */
+void lapic_timer_oneshot(unsigned long ticks)
+{
+	u64 count = (u64)ticks * lapic_ticks_per_tick;
+
+	apic_write(APIC_LVT_TIMER, LOCAL_TIMER_VECTOR);
+	apic_write(APIC_TMICT, (u32)min_t(u64, count, 0xffffffffULL));
+}
+
 /* Stop this CPU's tick (idle with nothing to do; see NO_HZ_IDLE). */
 void lapic_timer_stop(void)
 {

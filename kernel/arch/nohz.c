@@ -4,13 +4,15 @@
  * that needs it.
  *
  * The idle loop calls arch_cpu_idle_enter() with interrupts disabled
- * just before halting.  If this CPU has no kernel timers queued, no
- * pending softirqs and no RCU callbacks, its tick is stopped: only a
+ * just before halting.  If this CPU has no pending softirqs and no RCU
+ * callbacks, its tick is stopped: with no kernel timer queued here only a
  * device interrupt or an IPI (a wake-up, a cross-CPU call, a timer queued
- * here from another CPU) ends the halt.  On the way out the tick starts
- * again and jiffies catch up from the TSC, so no time is lost.  RCU does
- * not need the tick of an idle CPU: the grace-period kthread credits it
- * from its dyntick counter (rcu/tree_nohz.c).
+ * here from another CPU) ends the halt; with timers, the local APIC timer
+ * fires once, when the earliest is due (a timer due at the next tick
+ * keeps the tick).  On the way out the tick starts again and jiffies
+ * catch up from the TSC, so no time is lost.  RCU does not need the tick
+ * of an idle CPU: the grace-period kthread credits it from its dyntick
+ * counter (rcu/tree_nohz.c).
  */
 #include <linux/kernel.h>
 #include <linux/smp.h>
@@ -38,12 +40,29 @@ void jiffies_update(void);
 void arch_cpu_idle_enter(void)
 {
 	unsigned int cpu = smp_processor_id();
+	long delta = 0;
 
-	if (!READ_ONCE(nohz) || timers_pending_cpu(cpu) ||
-	    local_softirq_pending() || rcu_needs_cpu())
+	if (!READ_ONCE(nohz) || local_softirq_pending() || rcu_needs_cpu())
 		return;
-	lapic_timer_stop();
+	/*
+	 * Stopped before the timers are looked at: a CPU that queues one
+	 * here looks at tick_stopped after queueing it, so that either we
+	 * see its timer or it sends the IPI (wake_up_nohz_cpu()).
+	 */
 	this_cpu_write(tick_stopped, 1);
+	smp_mb();
+	if (timers_pending_cpu(cpu)) {
+		jiffies_update();
+		delta = (long)(timers_next_expiry_cpu(cpu) - READ_ONCE(jiffies));
+		if (delta <= 1) {
+			this_cpu_write(tick_stopped, 0);
+			return;
+		}
+	}
+	if (delta)
+		lapic_timer_oneshot(delta);
+	else
+		lapic_timer_stop();
 	this_cpu_inc(tick_stops);
 }
 
@@ -83,6 +102,7 @@ bool tick_nohz_tick_stopped_cpu(int cpu)
 
 void wake_up_nohz_cpu(int cpu)
 {
+	smp_mb();	/* the caller's new timer before tick_stopped; see above */
 	if (cpu != (int)raw_smp_processor_id() && tick_nohz_tick_stopped_cpu(cpu) &&
 	    cpu_online(cpu))
 		smp_send_reschedule(cpu);

@@ -21,7 +21,7 @@
  *
  * hung_task_timeout_secs (boot or "set", 0 disables) may be changed at run
  * time; setting it wakes khungtaskd so that a shorter timeout applies at
- * once.
+ * once.  khungtaskd runs on CPU 0, which wakes for it when idle.
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -150,15 +150,24 @@ static int khungtaskd(void *unused)
 	return 0;
 }
 
+/*
+ * On CPU 0, the housekeeping CPU (device interrupts, never offline): its
+ * timer must not wake an idle CPU every few seconds.
+ */
 static int __init hung_task_init(void)
 {
-	struct task_struct *t = kthread_run(khungtaskd, NULL, "khungtaskd");
+	struct task_struct *t = kthread_create(khungtaskd, NULL, "khungtaskd");
+	struct cpumask mask;
 
 	if (IS_ERR(t)) {
 		pr_warn("hung_task: no khungtaskd, hung tasks go unreported\n");
 		return 0;
 	}
+	cpumask_clear(&mask);
+	cpumask_set_cpu(0, &mask);
+	set_cpus_allowed_ptr(t, &mask);
 	WRITE_ONCE(khungtaskd_task, t);
+	wake_up_process(t);
 	return 0;
 }
 late_initcall(hung_task_init);

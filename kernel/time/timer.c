@@ -354,6 +354,21 @@ unsigned long timers_pending_cpu(unsigned int cpu)
 	return READ_ONCE(per_cpu_ptr(&timer_bases, cpu)->nr_pending);
 }
 
+/**
+ * timers_next_expiry_cpu() - when the earliest timer on @cpu's base is due
+ * @cpu: the CPU
+ *
+ * Racy: another CPU may queue an earlier one at any time (and then sends
+ * @cpu an IPI if its tick is stopped).  Meaningless when no timer is
+ * pending.
+ *
+ * Return: its expiry, in jiffies.
+ */
+unsigned long timers_next_expiry_cpu(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu_ptr(&timer_bases, cpu)->next_expiry);
+}
+
 /*
  * CPU hotplug (CPUHP_TIMERS_PREPARE teardown), on the controlling CPU once
  * @cpu is dead: its pending timers move to this CPU's base, earliest
