@@ -12,7 +12,8 @@
 #
 # A build without $(KCONFIG_CONFIG) starts from configs/$(KCONFIG_DEFAULT).
 # $(AUTOCONF) is regenerated whenever $(KCONFIG_CONFIG) or a Kconfig file
-# changes, and every object depends on it, so the whole kernel rebuilds.
+# changes, and every object depends on it, so the whole kernel rebuilds;
+# symbols new in Kconfig get their defaults in $(KCONFIG_CONFIG) first.
 
 KCONFIG_DEFAULT := tree_defconfig
 KCONFIG_FILES := Kconfig $(filter-out linux/%,$(wildcard */Kconfig */*/Kconfig))
@@ -44,8 +45,25 @@ $(KCONFIG_CONFIG):
 	$(Q)$(kconfig_env) $(KCONFIG_PY) defconfig configs/$(KCONFIG_DEFAULT)
 endif
 
-$(AUTOCONF): $(KCONFIG_CONFIG) $(KCONFIG_FILES) scripts/kconfig.py
-	$(Q)$(kconfig_env) $(KCONFIG_PY) syncconfig $@
+# syncconfig completes $(KCONFIG_CONFIG) with the defaults of symbols new
+# in Kconfig, but the top Makefile has read it already for its object
+# lists: a new symbol would reach the header and not the lists.  So the
+# sync is the recipe of an included makefile: make runs it first, then
+# restarts and reads the completed .config.
+KCONFIG_SYNC := $(O)/include/generated/kconfig-sync.mk
+
+ifneq ($(kconfig-no-dot-config),y)
+-include $(KCONFIG_SYNC)
+endif
+
+$(KCONFIG_SYNC): $(KCONFIG_CONFIG) $(KCONFIG_FILES) scripts/kconfig.py
+	$(Q)$(kconfig_env) $(KCONFIG_PY) syncconfig $(AUTOCONF)
+	@echo "# $(KCONFIG_CONFIG) was synced with Kconfig" > $@
+	@touch $(AUTOCONF)
+
+# The header is newer than the sync stamp (objects depend on it).
+$(AUTOCONF): $(KCONFIG_SYNC)
+	@test -f $@ || { $(kconfig_env) $(KCONFIG_PY) syncconfig $@; }
 
 # The .config built into the kernel for the shell's 'config' command
 # (kernel_config_text[], declared in include/linux/kconfig.h).
