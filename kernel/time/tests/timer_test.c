@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/interrupt.h>
+#include <linux/cpu.h>
 
 struct test_timer {
 	struct timer_list timer;
@@ -155,13 +156,24 @@ static void timers_test_add_timer_on(struct kunit *test)
 	struct test_timer tt;
 	unsigned int cpu;
 
-	for_each_online_cpu(cpu) {
+	for_each_possible_cpu(cpu) {
 		if (cpu > 3 && cpu != nr_cpu_ids - 1)
 			continue;	/* a few are enough */
+		/*
+		 * The CPU must stay online until its timer fires (a timer of
+		 * a CPU going offline moves on): as add_timer_on() requires,
+		 * hotplug (the scenarios run "onoff") waits meanwhile.
+		 */
+		cpus_read_lock();
+		if (!cpu_online(cpu)) {
+			cpus_read_unlock();
+			continue;
+		}
 		init_test_timer(&tt);
 		tt.timer.expires = jiffies + 1;
 		add_timer_on(&tt.timer, cpu);
 		wait_fired(&tt, 1);
+		cpus_read_unlock();
 		KUNIT_EXPECT_EQ(test, atomic_read(&tt.fired), 1);
 		KUNIT_EXPECT_EQ(test, tt.cpu, (int)cpu);
 		del_timer_sync(&tt.timer);
