@@ -39,13 +39,21 @@ static unsigned long hung_task_timeout_secs = CONFIG_DEFAULT_HUNG_TASK_TIMEOUT;
 static unsigned long hung_task_detected;
 static struct task_struct *khungtaskd_task;
 
+/* A new timeout applies at once, not after the sleep of the old one. */
+static void khungtaskd_kick(void)
+{
+	struct task_struct *t = READ_ONCE(khungtaskd_task);
+
+	if (t)
+		wake_up_process(t);
+}
+
 static int hung_task_timeout_set(const char *val, const struct kernel_param *kp)
 {
 	int ret = param_set_ulong(val, kp);
-	struct task_struct *t = READ_ONCE(khungtaskd_task);
 
-	if (!ret && t)
-		wake_up_process(t);
+	if (!ret)
+		khungtaskd_kick();
 	return ret;
 }
 
@@ -75,10 +83,8 @@ unsigned long hung_task_detect_count(void)
 unsigned long hung_task_set_timeout(unsigned long secs)
 {
 	unsigned long old = xchg(&hung_task_timeout_secs, secs);
-	struct task_struct *t = READ_ONCE(khungtaskd_task);
 
-	if (t)
-		wake_up_process(t);
+	khungtaskd_kick();
 	return old;
 }
 
