@@ -163,15 +163,12 @@ static int khungtaskd(void *unused)
 static int __init hung_task_init(void)
 {
 	struct task_struct *t = kthread_create(khungtaskd, NULL, "khungtaskd");
-	struct cpumask mask;
 
 	if (IS_ERR(t)) {
 		pr_warn("hung_task: no khungtaskd, hung tasks go unreported\n");
 		return 0;
 	}
-	cpumask_clear(&mask);
-	cpumask_set_cpu(0, &mask);
-	set_cpus_allowed_ptr(t, &mask);
+	kthread_bind(t, 0);
 	WRITE_ONCE(khungtaskd_task, t);
 	wake_up_process(t);
 	return 0;
